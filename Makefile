@@ -1,0 +1,52 @@
+# One-step set-up and the test matrix.  `make play` and `make test` are the quick start.
+SHELL := /bin/bash
+PY      := .venv/bin/python
+MPY     := .venv/bin/micropython
+NODE    := node
+# Heap caps: the unix port gets the device budget (DESIGN.md: 128 KB for the whole app);
+# the core suite must fit in it.
+UNIX_HEAP ?= 128K
+WASM_HEAP ?= 256K
+CORE_TESTS := $(sort $(basename $(notdir $(wildcard tests/core/test_*.py))))
+
+.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean
+
+setup: .venv/.stamp node_modules/.stamp
+
+.venv/.stamp: requirements-dev.txt
+	python3 -m venv .venv
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.stamp: package.json
+	npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+play: setup
+	@echo "The desktop simulator is coming soon (see the UI issue)."
+	@echo "Meanwhile: $(PY) -m tools.play --help plays headless games."
+
+test: setup test-mpy test-unix test-wasm test-cpython
+	@echo "make test: all four runtimes passed"
+
+test-mpy: setup
+	@echo "=== mpy-cross -march=armv6m: device modules compile for the RP2040 ==="
+	$(PY) -m tools.check_mpy
+
+test-unix: setup
+	@echo "=== MicroPython unix port (heap $(UNIX_HEAP)): core suite ==="
+	$(MPY) -X heapsize=$(UNIX_HEAP) tests/mprun.py unix $(CORE_TESTS)
+
+test-wasm: setup
+	@echo "=== MicroPython WebAssembly port, 32-bit (heap $(WASM_HEAP)): core suite + zero-allocation checks ==="
+	$(NODE) tools/wasm_run.mjs --heap $(WASM_HEAP) tests/mprun.py wasm $(CORE_TESTS)
+
+test-cpython: setup
+	@echo "=== CPython + pytest: all host tests ==="
+	$(PY) -m pytest tests
+
+bench: setup
+	$(PY) -m tools.bench
+
+clean:
+	rm -rf .venv node_modules .pytest_cache .hypothesis
