@@ -1,0 +1,132 @@
+"""The shape shared by the four rules engines (in the spirit of OpenSpiel's State).
+
+A game is created from options and a seed and is deterministic.  It says which seats must
+decide now (several at once for simultaneous choices), lists a seat's legal actions, and
+applies one action; an illegal action raises IllegalAction with a message that names what
+was wrong, and leaves the state exactly as it was.  Each seat gets an observation holding
+what that seat may know and nothing else (ruling T-3).  Actions are small ints; each game
+gives them readable labels for logs and records.
+
+Subclasses provide:
+    NAME, OPTIONS (tuple of Option), PLAYERS (tuple of allowed player counts)
+    _setup()                      deal and start, using self.rng
+    to_move()                     tuple of seats that must decide now; () when over
+    legal_actions(seat)           list of action ints
+    _why_illegal(seat, action)    message for an action that is not legal (optional)
+    _apply(seat, action)          change the state for a legal action
+    observation(seat)             dict of what the seat may know
+    is_over(), result()
+    action_label(action), parse_action(text)
+"""
+from core.prng import Prng
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the game state is unchanged."""
+
+
+class Option:
+    """One game option: a key, its choices (first is the default unless given), a label."""
+
+    def __init__(self, key, choices, label, default=None):
+        self.key = key
+        self.choices = choices
+        self.label = label
+        self.default = choices[0] if default is None else default
+
+
+def resolve_options(spec, given):
+    """Merge `given` over the defaults of `spec`; reject unknown keys and values clearly."""
+    out = {}
+    for opt in spec:
+        out[opt.key] = opt.default
+    if given:
+        for key in given:
+            value = given[key]
+            opt = None
+            for o in spec:
+                if o.key == key:
+                    opt = o
+            if opt is None:
+                raise ValueError("unknown option %r (known: %s)" % (key, ", ".join([o.key for o in spec])))
+            if value not in opt.choices:
+                raise ValueError("option %s=%r is not one of %r" % (key, value, opt.choices))
+            out[key] = value
+    return out
+
+
+class Game:
+    NAME = "game"
+    OPTIONS = ()
+    RECORD_VERSION = 1
+
+    def __init__(self, options=None, seed=0):
+        self.options = resolve_options(self.OPTIONS, options)
+        self.seed = seed
+        self.rng = Prng(seed)
+        self.history = []   # (seat, action) in the order applied: the game record
+        self.events = []    # public log: tuples whose first item names the event
+        self._setup()
+
+    # -- the interface every game provides ---------------------------------------------
+    def _setup(self):
+        raise NotImplementedError
+
+    def to_move(self):
+        raise NotImplementedError
+
+    def legal_actions(self, seat):
+        raise NotImplementedError
+
+    def _apply(self, seat, action):
+        raise NotImplementedError
+
+    def observation(self, seat):
+        raise NotImplementedError
+
+    def is_over(self):
+        raise NotImplementedError
+
+    def result(self):
+        raise NotImplementedError
+
+    def action_label(self, action):
+        return str(action)
+
+    def parse_action(self, text):
+        for a in self.all_action_ids():
+            if self.action_label(a) == text:
+                return a
+        raise ValueError("no action called %r in %s" % (text, self.NAME))
+
+    def all_action_ids(self):
+        return ()
+
+    def _why_illegal(self, seat, action):
+        return "%s is not legal for seat %d now (legal: %s)" % (
+            self.action_label(action), seat,
+            ", ".join([self.action_label(a) for a in self.legal_actions(seat)]))
+
+    # -- shared behaviour ----------------------------------------------------------------
+    def check(self, seat, action):
+        """The reason `action` by `seat` is illegal now, or None if it is legal."""
+        if self.is_over():
+            return "the game is over"
+        movers = self.to_move()
+        if seat not in movers:
+            return "seat %d does not decide now (waiting for %s)" % (
+                seat, ", ".join([str(s) for s in movers]) or "nobody")
+        if action not in self.legal_actions(seat):
+            return self._why_illegal(seat, action)
+        return None
+
+    def apply(self, seat, action):
+        """Apply a legal action, or raise IllegalAction and change nothing."""
+        why = self.check(seat, action)
+        if why is not None:
+            raise IllegalAction(why)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+
+    def log(self, *event):
+        self.events.append(event)
