@@ -1,0 +1,15 @@
+"""Baseline bots that every game shares.  A bot sees only its seat's observation."""
+from core.prng import Prng
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions listed in the observation."""
+
+    def __init__(self, seed=0):
+        self.rng = Prng(seed)
+
+    def choose(self, obs):
+        legal = obs["legal"]
+        if not legal:
+            raise ValueError("no legal action for seat %d" % obs["seat"])
+        return legal[self.rng.below(len(legal))]
