@@ -1,0 +1,669 @@
+"""Speed Run: a 3-player compendium trick-taker where every player is a declarer.
+
+Rulebook: rules/seeds/000_00da486f22d95128.txt; rulings SR-1..SR-12 and T-1..T-4.
+docs/speedrun.md maps the rules to this engine; docs/records.md lists the action ids.
+
+A hand runs through these phases (the `phase` of an observation):
+    select  the start player picks the trump suit or the card ranking, the next player
+            picks the other (SR-8)
+    bid     all three seats choose a contract card face down at once
+    reveal  (Contract Reveal variant only) all three seats decide at once whether to show
+            their contract; a Pass can only answer "noreveal" (SR-6)
+    play    12 tricks, must follow, may beat (T-2); the third seat leads trick 1
+then the hand is scored and the next one is dealt, until 6/9/12 hands are played (SR-2).
+"""
+from array import array
+
+from micropython import const
+
+from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_has, hand_cards
+from core.game import Game, Option
+from core.trick import (TrickResolver, trick_is_low, NO_SUIT,
+                        RANK_HIGH, RANK_LOW, RANK_SLALOM, RANK_BELL)
+
+N_PLAYERS = const(3)
+HAND_SIZE = const(12)
+N_TRICKS = const(12)
+N_BOARDS = const(9)
+
+# -- action ids (docs/records.md) -------------------------------------------------------
+# 0..63 are cards (the card int itself).
+A_TRUMP = const(64)        # 64..67 trump:S H D C
+A_NO_TRUMP = const(68)     # trump:none
+A_RANK = const(69)         # 69..74, see RANKINGS
+A_CONTRACT = const(80)     # 80..88 contract:<board>
+A_PASS = const(89)
+A_REDO = const(90)         # 90..98 redo:<board>
+A_REVEAL = const(99)
+A_NOREVEAL = const(100)
+
+# Ranking actions in id order: (label, ranking mode, first trick is 1 High).
+RANKINGS = (
+    ("10-high", RANK_HIGH, False),
+    ("1-high", RANK_LOW, True),
+    ("slalom-high", RANK_SLALOM, False),
+    ("slalom-low", RANK_SLALOM, True),
+    ("bell-high", RANK_BELL, False),
+    ("bell-low", RANK_BELL, True),
+)
+
+# Ruling SR-1: contract boards 1-9 in the appendix's order.  Target tricks for Win N;
+# the last three are relative (SR-4).
+BOARD_NAMES = ("win0", "win1", "win4", "win5", "win7", "win9", "least", "middle", "most")
+BOARD_TARGETS = (0, 1, 4, 5, 7, 9, -1, -1, -1)
+B_LEAST = const(6)
+B_MIDDLE = const(7)
+B_MOST = const(8)
+
+# Ruling SR-2: (boards used by default, Pass cards, Redo cards, hands) per length.
+LENGTHS = {
+    "short": (5, 1, 1, 6),
+    "medium": (7, 2, 1, 9),
+    "long": (9, 2, 2, 12),
+}
+
+# Phases.
+P_SELECT = const(0)
+P_BID = const(1)
+P_REVEAL = const(2)
+P_PLAY = const(3)
+P_OVER = const(4)
+PHASE_NAMES = ("select", "bid", "reveal", "play", "over")
+
+# Reveal decisions.
+_UNDECIDED = const(0)
+_REVEALED = const(1)
+_HIDDEN = const(2)
+
+
+def _choose(n, k):
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+class BoardSubsets:
+    """The choices of `size` contract boards out of 1-9 (ruling SR-1: "any other subset
+    per length"), written as increasing digit strings ("12345", "12346", ...) in
+    lexicographic order.  A lazy sequence: 126 strings would cost the device ~5 KB of
+    heap for a menu entry, so the i-th choice is computed when asked for."""
+
+    def __init__(self, size):
+        self.size = size
+        self.n = _choose(N_BOARDS, size)
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("board subset index out of range")
+        out = ""
+        b = 1
+        k = self.size
+        while k:
+            c = _choose(N_BOARDS - b, k - 1)   # subsets that start with board b
+            if i < c:
+                out += str(b)
+                k -= 1
+            else:
+                i -= c
+            b += 1
+        return out
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield self[i]
+
+    def __contains__(self, value):
+        if not isinstance(value, str) or len(value) != self.size:
+            return False
+        last = 0
+        for ch in value:
+            if not "1" <= ch <= "9" or int(ch) <= last:
+                return False
+            last = int(ch)
+        return True
+
+    def index(self, value):
+        for i in range(self.n):
+            if self[i] == value:
+                return i
+        raise ValueError("%r is not a board subset of size %d" % (value, self.size))
+
+
+def board_mask(digits):
+    """Bit mask (bit 0 = board 1) of a board subset written as digits, e.g. "12345"."""
+    m = 0
+    for ch in digits:
+        m |= 1 << (int(ch) - 1)
+    return m
+
+
+def contract_diff(board, mine, others_lo, others_hi):
+    """Difference between a seat's tricks and its contract's objective (ruling SR-4)."""
+    if board == B_MOST:
+        return max(0, others_hi - mine)
+    if board == B_LEAST:
+        return max(0, mine - others_lo)
+    if board == B_MIDDLE:
+        if mine > others_hi:
+            return mine - others_hi
+        if mine < others_lo:
+            return others_lo - mine
+        return 0
+    return abs(mine - BOARD_TARGETS[board])
+
+
+def contract_score(diff, revealed):
+    """Score of a difference: -2 for a Perfect Bonus (SR-5), doubled when revealed."""
+    s = -2 if diff == 0 else diff
+    return s * 2 if revealed else s
+
+
+def _count_bits(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+class SpeedRun(Game):
+    NAME = "speedrun"
+    PLAYERS = (3,)
+    OPTIONS = (
+        Option("length", ("short", "medium", "long"), "Game length (6/9/12 hands)"),
+        # Ruling SR-1: "any other subset per length" of the contract boards.
+        Option("boards_short", BoardSubsets(5), "Contract boards, short game", "12345"),
+        Option("boards_medium", BoardSubsets(7), "Contract boards, medium game", "1234567"),
+        Option("reveal", (False, True), "Contract Reveal variant"),
+        # Ruling SR-9: first start player from the menu, default a random seat.
+        Option("first_start", ("random", 0, 1, 2), "First start player"),
+    )
+
+    # -- set-up --------------------------------------------------------------------------
+    def _setup(self):
+        opts = self.options
+        n_boards, n_pass, n_redo, n_hands = LENGTHS[opts["length"]]
+        if opts["length"] == "short":
+            boards = board_mask(opts["boards_short"])
+        elif opts["length"] == "medium":
+            boards = board_mask(opts["boards_medium"])
+        else:
+            boards = (1 << N_BOARDS) - 1
+        self.n_players = N_PLAYERS
+        self.n_hands = n_hands
+        self.boards = boards
+        first = opts["first_start"]
+        self.first_start = self.rng.below(N_PLAYERS) if first == "random" else first
+        self.deck = SPEEDRUN_DECK
+        self.resolver = TrickResolver(N_PLAYERS, SPEEDRUN_DECK.n_ranks)
+        self._scratch = array("H", (0, 0, 0, 0))
+        self._cards = SPEEDRUN_DECK.cards()
+        # Contract cards per seat (SR-2): unplayed boards, Pass and Redo cards left.
+        self.unplayed = [boards, boards, boards]
+        self.passes = bytearray((n_pass, n_pass, n_pass))
+        self.redos = bytearray((n_redo, n_redo, n_redo))
+        # Scoresheet per seat and board: None, or [tricks, score, perfect].
+        self.sheet = [[None] * N_BOARDS for _ in range(N_PLAYERS)]
+        self.hand_points = []   # per hand: change of each seat's total
+        self.hands = [new_hand(), new_hand(), new_hand()]
+        self.undealt = bytearray(4)
+        self.hand_no = 0
+        self._start_hand()
+
+    def _start_hand(self):
+        """Ruling SR-9: the start player deals; the start player card passes clockwise."""
+        self.start = (self.first_start + self.hand_no) % N_PLAYERS
+        deck = self._cards
+        self.rng.shuffle(deck)   # ruling T-4
+        for s in range(N_PLAYERS):
+            h = self.hands[s]
+            for i in range(4):
+                h[i] = 0
+        # Dealt one at a time clockwise from the dealer's left; 4 stay face down.
+        for i in range(N_PLAYERS * HAND_SIZE):
+            hand_add(self.hands[(self.start + 1 + i) % N_PLAYERS], deck[i])
+        for i in range(4):
+            self.undealt[i] = deck[N_PLAYERS * HAND_SIZE + i]
+        self.phase = P_SELECT
+        self.trump = -1          # -1 not chosen yet, NO_SUIT for no trump, else a suit
+        self.ranking = -1        # -1 not chosen yet, else an index into RANKINGS
+        self.trump_by = -1
+        self.rank_by = -1
+        self.bids = bytearray(N_PLAYERS)           # action id, 0 = not bid yet
+        self.reveals = bytearray(N_PLAYERS)
+        self.tricks = bytearray(N_PLAYERS)
+        self.trick_no = 0
+        self.played = bytearray(N_TRICKS * N_PLAYERS)   # cards of this hand in play order
+        self.leaders = bytearray(N_TRICKS)
+        self.winners = bytearray(N_TRICKS)
+        self.n_played = 0
+        self.turn = -1
+        self.log("hand_start", self.hand_no + 1, self.start)
+
+    def set_hands(self, hands, undealt):
+        """Replace the current deal (tests, puzzles): three lists of 12 cards and the 4
+        undealt ones, together the whole deck.  Only before the hand's first selection."""
+        if self.phase != P_SELECT or self.trump != -1 or self.ranking != -1:
+            raise ValueError("set_hands only before the first selection of a hand")
+        seen = []
+        for h in hands:
+            if len(h) != HAND_SIZE:
+                raise ValueError("each hand holds 12 cards")
+            seen.extend(h)
+        if len(undealt) != 4:
+            raise ValueError("4 cards stay undealt")
+        seen.extend(undealt)
+        if sorted(seen) != sorted(self._cards):
+            raise ValueError("hands and undealt cards must be the 40 cards, each once")
+        for s in range(N_PLAYERS):
+            h = self.hands[s]
+            for i in range(4):
+                h[i] = 0
+            for c in hands[s]:
+                hand_add(h, c)
+        for i in range(4):
+            self.undealt[i] = undealt[i]
+
+    # -- who decides, what is legal -------------------------------------------------------
+    def is_over(self):
+        return self.phase == P_OVER
+
+    def to_move(self):
+        p = self.phase
+        if p == P_SELECT:
+            if self.trump == -1 and self.ranking == -1:
+                return (self.start,)
+            return ((self.start + 1) % N_PLAYERS,)
+        if p == P_PLAY:
+            return (self.turn,)
+        if p == P_BID:
+            return tuple([s for s in range(N_PLAYERS) if not self.bids[s]])
+        if p == P_REVEAL:
+            return tuple([s for s in range(N_PLAYERS) if not self.reveals[s]])
+        return ()
+
+    def _completed(self, seat):
+        """Mask of boards the seat has completed (played without Pass or Redo)."""
+        return self.boards & ~self.unplayed[seat]
+
+    def legal_actions(self, seat):
+        if seat not in self.to_move():
+            return []
+        p = self.phase
+        if p == P_PLAY:
+            out = self._scratch
+            self.resolver.legal_masks(self.hands[seat], out)
+            return hand_cards(out)
+        if p == P_SELECT:
+            acts = []
+            if self.trump == -1:
+                acts.extend(range(A_TRUMP, A_NO_TRUMP + 1))
+            if self.ranking == -1:
+                acts.extend(range(A_RANK, A_RANK + len(RANKINGS)))
+            return acts
+        if p == P_BID:
+            acts = []
+            unplayed = self.unplayed[seat]
+            for b in range(N_BOARDS):
+                if (unplayed >> b) & 1:
+                    acts.append(A_CONTRACT + b)
+            if self.passes[seat]:
+                acts.append(A_PASS)
+            if self.redos[seat]:
+                done = self._completed(seat)
+                for b in range(N_BOARDS):
+                    if (done >> b) & 1:
+                        acts.append(A_REDO + b)
+            return acts
+        if p == P_REVEAL:
+            if self.bids[seat] == A_PASS:
+                return [A_NOREVEAL]   # ruling SR-6: a Pass cannot be revealed
+            return [A_REVEAL, A_NOREVEAL]
+        return []
+
+    def _why_illegal(self, seat, action):
+        p = self.phase
+        kind = self._action_kind(action)
+        label = self.action_label(action)
+        if kind is None:
+            return "%s is not a Speed Run action" % label
+        wanted = ("select", "bid", "reveal", "play")[p] if p < P_OVER else "over"
+        if kind != wanted:
+            return "%s is a %s action, but the hand is in the %s phase" % (
+                label, kind, PHASE_NAMES[p])
+        if p == P_PLAY:
+            hand = self.hands[seat]
+            if not hand_has(hand, action):
+                return "seat %d does not hold %s" % (seat, label)
+            led = self.resolver.led_suit()
+            return "seat %d must follow suit: %s was led and %s is not of that suit (ruling T-2)" % (
+                seat, self.deck.suits[led], label)
+        if p == P_SELECT:
+            if A_TRUMP <= action <= A_NO_TRUMP:
+                return "the trump suit was already chosen by seat %d; choose a card ranking (ruling SR-8)" % self.trump_by
+            return "the card ranking was already chosen by seat %d; choose the trump suit (ruling SR-8)" % self.rank_by
+        if p == P_BID:
+            if action == A_PASS:
+                return "seat %d has no Pass card left" % seat
+            if action >= A_REDO:
+                b = action - A_REDO
+                if not self.redos[seat]:
+                    return "seat %d has no Redo card left (ruling SR-2)" % seat
+                if not self._completed(seat):
+                    return "a Redo needs a completed contract and seat %d has completed none (ruling SR-7)" % seat
+                if not (self.boards >> b) & 1:
+                    return "contract %s is not on this game's boards" % BOARD_NAMES[b]
+                return "%s: seat %d has not completed contract %s yet (ruling SR-7)" % (
+                    label, seat, BOARD_NAMES[b])
+            b = action - A_CONTRACT
+            if not (self.boards >> b) & 1:
+                return "contract %s is not on this game's boards" % BOARD_NAMES[b]
+            return "seat %d already completed contract %s; only a Redo can play it again" % (
+                seat, BOARD_NAMES[b])
+        if p == P_REVEAL and action == A_REVEAL:
+            return "a Pass contract cannot be revealed (ruling SR-6)"
+        return Game._why_illegal(self, seat, action)
+
+    def _action_kind(self, action):
+        if 0 <= action < 64 and self.deck.is_card(action):
+            return "play"
+        if A_TRUMP <= action < A_RANK + len(RANKINGS):
+            return "select"
+        if A_CONTRACT <= action <= A_REDO + N_BOARDS - 1:
+            return "bid"
+        if action == A_REVEAL or action == A_NOREVEAL:
+            return "reveal"
+        return None
+
+    # -- applying actions -------------------------------------------------------------------
+    def _apply(self, seat, action):
+        p = self.phase
+        if p == P_PLAY:
+            self._play(seat, action)
+        elif p == P_SELECT:
+            self._select(seat, action)
+        elif p == P_BID:
+            self._bid(seat, action)
+        else:
+            self.reveals[seat] = _REVEALED if action == A_REVEAL else _HIDDEN
+            if not self.to_move():
+                for s in range(N_PLAYERS):
+                    if self.reveals[s] == _REVEALED:
+                        self.log("reveal", s, BOARD_NAMES[self._bid_board(s)])
+                self._start_play()
+
+    def _select(self, seat, action):
+        if action <= A_NO_TRUMP:
+            self.trump = NO_SUIT if action == A_NO_TRUMP else action - A_TRUMP
+            self.trump_by = seat
+        else:
+            self.ranking = action - A_RANK
+            self.rank_by = seat
+        self.log("select", seat, self.action_label(action))
+        if self.trump != -1 and self.ranking != -1:
+            self.resolver.set_rules(self.trump)
+            self.phase = P_BID
+
+    def _bid(self, seat, action):
+        self.bids[seat] = action
+        self.log("bid_placed", seat)   # a face-down card: only the fact is public
+        if self.to_move():
+            return
+        # All cards are down: Redo cards are shown (SR-7); the contract under a Redo and
+        # every other contract stay hidden.
+        for s in range(N_PLAYERS):
+            a = self.bids[s]
+            if a == A_PASS:
+                self.passes[s] -= 1
+            elif a >= A_REDO:
+                self.redos[s] -= 1
+                self.log("redo", s)
+            else:
+                self.unplayed[s] &= ~(1 << (a - A_CONTRACT))
+        if self.options["reveal"]:
+            self.phase = P_REVEAL
+        else:
+            self._start_play()
+
+    def _bid_board(self, seat):
+        a = self.bids[seat]
+        if a == A_PASS:
+            return -1
+        return a - A_REDO if a >= A_REDO else a - A_CONTRACT
+
+    def _start_play(self):
+        self.phase = P_PLAY
+        self.turn = (self.start + 2) % N_PLAYERS   # SR-8: the third player leads trick 1
+        self._start_trick(self.turn)
+
+    def _start_trick(self, leader):
+        self.leaders[self.trick_no] = leader
+        r = RANKINGS[self.ranking]
+        self.resolver.start(trick_is_low(r[1], r[2], self.trick_no))   # ruling SR-3
+
+    def _play(self, seat, card):
+        hand_remove(self.hands[seat], card)
+        res = self.resolver
+        res.play(seat, card)
+        self.played[self.n_played] = card
+        self.n_played += 1
+        self.log("play", seat, card)
+        if not res.is_complete():
+            self.turn = (seat + 1) % N_PLAYERS
+            return
+        w = res.winner_seat()
+        self.tricks[w] += 1
+        self.winners[self.trick_no] = w
+        self.trick_no += 1
+        self.log("trick_won", w, self.trick_no)
+        if self.trick_no < N_TRICKS:
+            self.turn = w   # ruling T-1
+            self._start_trick(w)
+        else:
+            self._score_hand()
+
+    # -- scoring ------------------------------------------------------------------------
+    def _score_hand(self):
+        t = self.tricks
+        points = [0, 0, 0]
+        for s in range(N_PLAYERS):
+            a = self.bids[s]
+            if a == A_PASS:   # ruling SR-6: plays the hand, scores nothing
+                self.log("score", s, "pass", t[s], 0, 0, False)
+                continue
+            b = self._bid_board(s)
+            o1 = t[(s + 1) % N_PLAYERS]
+            o2 = t[(s + 2) % N_PLAYERS]
+            diff = contract_diff(b, t[s], min(o1, o2), max(o1, o2))
+            score = contract_score(diff, self.reveals[s] == _REVEALED)
+            old = self.sheet[s][b]
+            if a >= A_REDO:
+                # Ruling SR-7: replace only a strictly lower (better) score.
+                kept = score < old[1]
+                if kept:
+                    points[s] = score - old[1]
+                self.log("score", s, "redo:" + BOARD_NAMES[b], t[s], diff, score, kept)
+            else:
+                kept = True
+                points[s] = score
+                self.log("score", s, "contract:" + BOARD_NAMES[b], t[s], diff, score, kept)
+            if kept:
+                self.sheet[s][b] = [t[s], score, diff == 0]
+        self.hand_points.append(points)
+        self.hand_no += 1
+        self.log("hand_end", self.hand_no, self.totals())
+        if self.hand_no >= self.n_hands:
+            self.phase = P_OVER
+            self.turn = -1
+            self.log("game_over")
+        else:
+            self._start_hand()
+
+    def totals(self):
+        out = []
+        for s in range(N_PLAYERS):
+            tot = 0
+            for e in self.sheet[s]:
+                if e is not None:
+                    tot += e[1]
+            out.append(tot)
+        return out
+
+    def _perfects(self, seat):
+        n = 0
+        for e in self.sheet[seat]:
+            if e is not None and e[2]:
+                n += 1
+        return n
+
+    def result(self):
+        """Scores and the ruling SR-10 order: lowest total, most contracts completed,
+        most Perfect Bonuses on the final scoresheet, then a shared victory."""
+        totals = self.totals()
+        done = [_count_bits(self._completed(s)) for s in range(N_PLAYERS)]
+        perf = [self._perfects(s) for s in range(N_PLAYERS)]
+        keys = [(totals[s], -done[s], -perf[s], s) for s in range(N_PLAYERS)]
+        ranking = [k[3] for k in sorted(keys)]
+        best = keys[ranking[0]]
+        winners = [s for s in range(N_PLAYERS) if keys[s][:3] == best[:3]]
+        tied_total = [s for s in range(N_PLAYERS) if totals[s] == best[0]]
+        tied_done = [s for s in tied_total if done[s] == -best[1]]
+        if len(tied_total) == 1:
+            why = "lowest total"
+        elif len(tied_done) == 1:
+            why = "tied on total; most contracts completed"
+        elif len(winners) == 1:
+            why = "tied on total and contracts completed; most Perfect Bonuses"
+        else:
+            why = "tied on total, contracts completed and Perfect Bonuses; victory shared"
+        sheets = []
+        for s in range(N_PLAYERS):
+            rows = []
+            for b in range(N_BOARDS):
+                e = self.sheet[s][b]
+                if e is not None:
+                    rows.append([BOARD_NAMES[b], e[0], e[1]])
+            sheets.append(rows)
+        return {
+            "scores": totals,
+            "ranking": ranking,
+            "winners": winners,
+            "tiebreak": why,
+            "contracts_completed": done,
+            "perfect_bonuses": perf,
+            "sheets": sheets,
+            "hand_points": [list(p) for p in self.hand_points],
+            "hands_played": self.hand_no,
+        }
+
+    # -- what a seat may know (ruling T-3) --------------------------------------------------
+    def observation(self, seat):
+        p = self.phase
+        bids = []
+        for s in range(N_PLAYERS):
+            a = self.bids[s]
+            if not a:
+                bids.append(None)
+            elif s == seat:
+                bids.append(self.action_label(a))
+            elif p == P_BID:
+                bids.append("down")        # a face-down card, nothing more
+            elif self.reveals[s] == _REVEALED and p != P_REVEAL:
+                bids.append(self.action_label(a))   # Contract Reveal: shown face up
+            elif a >= A_REDO:
+                bids.append("redo")        # SR-7: the Redo card is shown, not its contract
+            else:
+                bids.append("down")
+        my_reveal = self.reveals[seat]
+        trick = []
+        if p == P_PLAY:
+            res = self.resolver
+            for i in range(res.count):
+                trick.append([res.seats[i], res.cards[i]])
+        history = []
+        for k in range(self.trick_no):
+            history.append([self.leaders[k]] + list(self.played[k * 3:k * 3 + 3]) + [self.winners[k]])
+        r = RANKINGS[self.ranking] if self.ranking >= 0 else None
+        return {
+            "game": self.NAME,
+            "seat": seat,
+            "phase": PHASE_NAMES[p],
+            "legal": self.legal_actions(seat),
+            "hand": hand_cards(self.hands[seat]),
+            "hand_no": self.hand_no + (0 if p == P_OVER else 1),
+            "n_hands": self.n_hands,
+            "start_player": self.start,
+            "trump": None if self.trump == -1 else ("none" if self.trump == NO_SUIT else self.deck.suits[self.trump]),
+            "trump_by": self.trump_by,
+            "ranking": None if r is None else r[0],
+            "ranking_by": self.rank_by,
+            "trick_low": (trick_is_low(r[1], r[2], self.trick_no) if r is not None and self.trick_no < N_TRICKS else None),
+            "bids": bids,
+            "my_reveal": None if not my_reveal else my_reveal == _REVEALED,
+            "reveal_variant": self.options["reveal"],
+            "boards": [BOARD_NAMES[b] for b in range(N_BOARDS) if (self.boards >> b) & 1],
+            "unplayed": [[BOARD_NAMES[b] for b in range(N_BOARDS) if (self.unplayed[s] >> b) & 1]
+                         for s in range(N_PLAYERS)],
+            "passes_left": list(self.passes),
+            "redos_left": list(self.redos),
+            "sheets": [[None if e is None else list(e) for e in self.sheet[s]] for s in range(N_PLAYERS)],
+            "totals": self.totals(),
+            "trick_no": self.trick_no + (1 if p == P_PLAY else 0),
+            "turn": self.turn,
+            "trick": trick,
+            "tricks_done": history,
+            "tricks_won": list(self.tricks),
+        }
+
+    # -- action names ---------------------------------------------------------------------
+    def action_label(self, action):
+        if 0 <= action < 64:
+            if self.deck.is_card(action):
+                return self.deck.label(action)
+        elif A_TRUMP <= action < A_NO_TRUMP:
+            return "trump:" + self.deck.suits[action - A_TRUMP]
+        elif action == A_NO_TRUMP:
+            return "trump:none"
+        elif A_RANK <= action < A_RANK + len(RANKINGS):
+            return "rank:" + RANKINGS[action - A_RANK][0]
+        elif A_CONTRACT <= action < A_CONTRACT + N_BOARDS:
+            return "contract:" + BOARD_NAMES[action - A_CONTRACT]
+        elif action == A_PASS:
+            return "pass"
+        elif A_REDO <= action < A_REDO + N_BOARDS:
+            return "redo:" + BOARD_NAMES[action - A_REDO]
+        elif action == A_REVEAL:
+            return "reveal"
+        elif action == A_NOREVEAL:
+            return "noreveal"
+        return "?%d" % action
+
+    def all_action_ids(self):
+        ids = [c for c in self._cards]
+        ids.sort()
+        ids.extend(range(A_TRUMP, A_RANK + len(RANKINGS)))
+        ids.extend(range(A_CONTRACT, A_REDO + N_BOARDS))
+        ids.append(A_REVEAL)
+        ids.append(A_NOREVEAL)
+        return ids
+
+    def parse_action(self, text):
+        """An action from its label ("7H", "trump:none", "redo:win1"), case-insensitive."""
+        t = text.strip()
+        try:
+            return self.deck.parse(t)
+        except ValueError:
+            pass
+        low = t.lower()
+        for a in self.all_action_ids():
+            if self.action_label(a).lower() == low:
+                return a
+        raise ValueError("no action called %r in %s" % (text, self.NAME))
