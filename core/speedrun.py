@@ -16,7 +16,7 @@ from array import array
 
 from micropython import const
 
-from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_has, hand_cards
+from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
 from core.game import Game, Option
 from core.trick import (TrickResolver, trick_is_low, NO_SUIT,
                         RANK_HIGH, RANK_LOW, RANK_SLALOM, RANK_BELL)
@@ -69,6 +69,8 @@ P_REVEAL = const(2)
 P_PLAY = const(3)
 P_OVER = const(4)
 PHASE_NAMES = ("select", "bid", "reveal", "play", "over")
+
+_NO_ENTRY = const(0xFF)
 
 # Reveal decisions.
 _UNDECIDED = const(0)
@@ -137,6 +139,46 @@ class BoardSubsets:
         raise ValueError("%r is not a board subset of size %d" % (value, self.size))
 
 
+class CompactHistory:
+    """Game.history as 16-bit words (seat << 8 | action) in one preallocated array.
+
+    A list of (seat, action) tuples grows by reallocation and scatters hundreds of small
+    tuples over the heap; on a 64 KB heap that fragmentation alone breaks a long game.
+    Reading it gives (seat, action) tuples, like the list it replaces."""
+
+    def __init__(self, capacity):
+        self.buf = array("H", range(capacity))   # contents unused until written
+        self.n = 0
+
+    def append(self, item):
+        seat, action = item
+        if self.n == len(self.buf):
+            self.buf.extend(array("H", range(len(self.buf) or 1)))
+        self.buf[self.n] = seat << 8 | action
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("history index out of range")
+        w = self.buf[i]
+        return (w >> 8, w & 0xFF)
+
+    def __iter__(self):
+        for i in range(self.n):
+            w = self.buf[i]
+            yield (w >> 8, w & 0xFF)
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+
 def board_mask(digits):
     """Bit mask (bit 0 = board 1) of a board subset written as digits, e.g. "12345"."""
     m = 0
@@ -199,6 +241,8 @@ class SpeedRun(Game):
             boards = (1 << N_BOARDS) - 1
         self.n_players = N_PLAYERS
         self.n_hands = n_hands
+        # At most 2 selections, 3 bids, 3 reveal decisions and 36 cards per hand.
+        self.history = CompactHistory(n_hands * 44)
         self.boards = boards
         first = opts["first_start"]
         self.first_start = self.rng.below(N_PLAYERS) if first == "random" else first
@@ -210,8 +254,10 @@ class SpeedRun(Game):
         self.unplayed = [boards, boards, boards]
         self.passes = bytearray((n_pass, n_pass, n_pass))
         self.redos = bytearray((n_redo, n_redo, n_redo))
-        # Scoresheet per seat and board: None, or [tricks, score, perfect].
-        self.sheet = [[None] * N_BOARDS for _ in range(N_PLAYERS)]
+        # Scoresheet, index seat * 9 + board: tricks (_NO_ENTRY = not scored) and score.
+        # A Perfect Bonus is the only negative score (SR-5), so it needs no flag.
+        self.sheet_tricks = bytearray(b"\xff" * (N_PLAYERS * N_BOARDS))
+        self.sheet_score = array("b", bytes(N_PLAYERS * N_BOARDS))
         self.hand_points = []   # per hand: change of each seat's total
         self.hands = [new_hand(), new_hand(), new_hand()]
         self.undealt = bytearray(4)
@@ -330,58 +376,10 @@ class SpeedRun(Game):
         return []
 
     def _why_illegal(self, seat, action):
-        p = self.phase
-        kind = self._action_kind(action)
-        label = self.action_label(action)
-        if kind is None:
-            return "%s is not a Speed Run action" % label
-        wanted = ("select", "bid", "reveal", "play")[p] if p < P_OVER else "over"
-        if kind != wanted:
-            return "%s is a %s action, but the hand is in the %s phase" % (
-                label, kind, PHASE_NAMES[p])
-        if p == P_PLAY:
-            hand = self.hands[seat]
-            if not hand_has(hand, action):
-                return "seat %d does not hold %s" % (seat, label)
-            led = self.resolver.led_suit()
-            return "seat %d must follow suit: %s was led and %s is not of that suit (ruling T-2)" % (
-                seat, self.deck.suits[led], label)
-        if p == P_SELECT:
-            if A_TRUMP <= action <= A_NO_TRUMP:
-                return "the trump suit was already chosen by seat %d; choose a card ranking (ruling SR-8)" % self.trump_by
-            return "the card ranking was already chosen by seat %d; choose the trump suit (ruling SR-8)" % self.rank_by
-        if p == P_BID:
-            if action == A_PASS:
-                return "seat %d has no Pass card left" % seat
-            if action >= A_REDO:
-                b = action - A_REDO
-                if not self.redos[seat]:
-                    return "seat %d has no Redo card left (ruling SR-2)" % seat
-                if not self._completed(seat):
-                    return "a Redo needs a completed contract and seat %d has completed none (ruling SR-7)" % seat
-                if not (self.boards >> b) & 1:
-                    return "contract %s is not on this game's boards" % BOARD_NAMES[b]
-                return "%s: seat %d has not completed contract %s yet (ruling SR-7)" % (
-                    label, seat, BOARD_NAMES[b])
-            b = action - A_CONTRACT
-            if not (self.boards >> b) & 1:
-                return "contract %s is not on this game's boards" % BOARD_NAMES[b]
-            return "seat %d already completed contract %s; only a Redo can play it again" % (
-                seat, BOARD_NAMES[b])
-        if p == P_REVEAL and action == A_REVEAL:
-            return "a Pass contract cannot be revealed (ruling SR-6)"
-        return Game._why_illegal(self, seat, action)
-
-    def _action_kind(self, action):
-        if 0 <= action < 64 and self.deck.is_card(action):
-            return "play"
-        if A_TRUMP <= action < A_RANK + len(RANKINGS):
-            return "select"
-        if A_CONTRACT <= action <= A_REDO + N_BOARDS - 1:
-            return "bid"
-        if action == A_REVEAL or action == A_NOREVEAL:
-            return "reveal"
-        return None
+        # The messages live in their own module, loaded only when an action is refused:
+        # on a 64 KB heap every kilobyte of loaded code counts.
+        from core.speedrun_why import why_illegal
+        return why_illegal(self, seat, action)
 
     # -- applying actions -------------------------------------------------------------------
     def _apply(self, seat, action):
@@ -484,19 +482,20 @@ class SpeedRun(Game):
             o2 = t[(s + 2) % N_PLAYERS]
             diff = contract_diff(b, t[s], min(o1, o2), max(o1, o2))
             score = contract_score(diff, self.reveals[s] == _REVEALED)
-            old = self.sheet[s][b]
+            at = s * N_BOARDS + b
             if a >= A_REDO:
                 # Ruling SR-7: replace only a strictly lower (better) score.
-                kept = score < old[1]
+                kept = score < self.sheet_score[at]
                 if kept:
-                    points[s] = score - old[1]
+                    points[s] = score - self.sheet_score[at]
                 self.log("score", s, "redo:" + BOARD_NAMES[b], t[s], diff, score, kept)
             else:
                 kept = True
                 points[s] = score
                 self.log("score", s, "contract:" + BOARD_NAMES[b], t[s], diff, score, kept)
             if kept:
-                self.sheet[s][b] = [t[s], score, diff == 0]
+                self.sheet_tricks[at] = t[s]
+                self.sheet_score[at] = score
         self.hand_points.append(points)
         self.hand_no += 1
         self.log("hand_end", self.hand_no, self.totals())
@@ -511,16 +510,15 @@ class SpeedRun(Game):
         out = []
         for s in range(N_PLAYERS):
             tot = 0
-            for e in self.sheet[s]:
-                if e is not None:
-                    tot += e[1]
+            for i in range(s * N_BOARDS, (s + 1) * N_BOARDS):
+                tot += self.sheet_score[i]
             out.append(tot)
         return out
 
     def _perfects(self, seat):
         n = 0
-        for e in self.sheet[seat]:
-            if e is not None and e[2]:
+        for i in range(seat * N_BOARDS, (seat + 1) * N_BOARDS):
+            if self.sheet_score[i] < 0:
                 n += 1
         return n
 
@@ -548,9 +546,9 @@ class SpeedRun(Game):
         for s in range(N_PLAYERS):
             rows = []
             for b in range(N_BOARDS):
-                e = self.sheet[s][b]
-                if e is not None:
-                    rows.append([BOARD_NAMES[b], e[0], e[1]])
+                at = s * N_BOARDS + b
+                if self.sheet_tricks[at] != _NO_ENTRY:
+                    rows.append([BOARD_NAMES[b], self.sheet_tricks[at], self.sheet_score[at]])
             sheets.append(rows)
         return {
             "scores": totals,
@@ -588,9 +586,6 @@ class SpeedRun(Game):
             res = self.resolver
             for i in range(res.count):
                 trick.append([res.seats[i], res.cards[i]])
-        history = []
-        for k in range(self.trick_no):
-            history.append([self.leaders[k]] + list(self.played[k * 3:k * 3 + 3]) + [self.winners[k]])
         r = RANKINGS[self.ranking] if self.ranking >= 0 else None
         return {
             "game": self.NAME,
@@ -614,14 +609,27 @@ class SpeedRun(Game):
                          for s in range(N_PLAYERS)],
             "passes_left": list(self.passes),
             "redos_left": list(self.redos),
-            "sheets": [[None if e is None else list(e) for e in self.sheet[s]] for s in range(N_PLAYERS)],
+            "sheet_tricks": self._sheet_rows(self.sheet_tricks),
+            "sheet_scores": self._sheet_rows(self.sheet_score),
             "totals": self.totals(),
             "trick_no": self.trick_no + (1 if p == P_PLAY else 0),
             "turn": self.turn,
             "trick": trick,
-            "tricks_done": history,
+            "played": list(self.played[:self.trick_no * N_PLAYERS]),   # finished tricks
+            "trick_leaders": list(self.leaders[:self.trick_no]),
+            "trick_winners": list(self.winners[:self.trick_no]),
             "tricks_won": list(self.tricks),
         }
+
+    def _sheet_rows(self, arr):
+        """Per seat, per board: the scoresheet value, None where nothing is written."""
+        out = []
+        for s in range(N_PLAYERS):
+            row = []
+            for i in range(s * N_BOARDS, (s + 1) * N_BOARDS):
+                row.append(None if self.sheet_tricks[i] == _NO_ENTRY else arr[i])
+            out.append(row)
+        return out
 
     # -- action names ---------------------------------------------------------------------
     def action_label(self, action):

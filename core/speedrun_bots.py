@@ -102,7 +102,7 @@ class GreedyBot:
     # -- bidding ---------------------------------------------------------------------
     def _bid(self, obs, legal):
         est = estimate_tricks(obs["hand"], obs["trump"], obs["ranking"])
-        sheet = obs["sheets"][obs["seat"]]
+        sheet = obs["sheet_scores"][obs["seat"]]
         best = -1
         best_val = 99.0
         for a in legal:
@@ -116,7 +116,7 @@ class GreedyBot:
                 b = a - A_REDO
                 cost = _target_cost(b, est)
                 new = cost + 1.0 - (2.0 if cost < 0.75 else 0.0)
-                gain = sheet[b][1] - new
+                gain = sheet[b] - new
                 val = 2.0 - gain   # a Redo is worth it only for a big improvement
             if val < best_val or (val == best_val and self.rng.below(2)):
                 best = a
