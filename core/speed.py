@@ -1,0 +1,684 @@
+"""Speed (also called Spit): the real-time two-player shedding game, as rules only.
+
+There are no turns.  Both seats act whenever they like; every action carries a time stamp
+in milliseconds from the start of the round, and `apply_at(t_ms, seat, action)` applies it
+(or raises IllegalAction, state unchanged, with the reason).  Everything that follows an
+action without a decision -- refilling the hand, stand-still flips, re-spits, the end of
+the round, the next deal -- happens at once, at the same time stamp, and is logged as a
+public event.  The engine therefore has no timed steps of its own (no `advance_to`).
+
+Seats and piles (ruling SP-1): seat 0 is player 1.  The centre piles are named as player
+1 sees them: L (index 0) belongs to seat 1, R (index 1) to seat 0; a stand-still flip goes
+onto the flipping seat's own pile (SP-4).
+
+Actions are small ints: a play of card c onto pile p is ``c << 1 | p`` (label "7H>L",
+"7H>R"); SPIT (label "spit") is the Spit button, used by the Stand Still Spit and Winner
+Yells Spit variants (SP-8).  See docs/speed.md.
+
+Every pile lives in a preallocated bytearray, so reading the state into a SpeedView for a
+bot (`fill_view`) allocates nothing.
+"""
+from array import array
+
+from micropython import const
+
+from core.cards import SPEED_DECK, NO_CARD, RANK_MASK, SUIT_SHIFT
+from core.game import Game, IllegalAction, Option
+
+N_RANKS = const(13)
+HAND_MAX = const(5)        # SP-3
+SPIT_DEAL = const(5)       # SP-1
+DRAW_DEAL = const(15)      # SP-1
+SEAT_CARDS = const(26)     # a seat never holds more than its first deal (5 + 15 + 5 + ...)
+PILE_L = const(0)
+PILE_R = const(1)
+SPIT = const(0x80)         # the Spit button
+NO_ACTION = const(-1)
+MAX_RESPITS = const(20)    # ruling SP-10
+MAX_ROUNDS = const(50)     # a match also ends after this many rounds (docs/speed.md)
+MAX_T_MS = const(0x3FFFFFFF)
+
+PILE_NAMES = "LR"
+OWN_PILE = (PILE_R, PILE_L)  # ruling SP-1: seat 0's pile is R, seat 1's is L
+
+# Face values for the default scoring (SP-7): A=1, 2-10 face value, J/Q/K 10.
+FACE_VALUE = bytes((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+
+
+def _adjacency(count_down):
+    table = bytearray(N_RANKS * N_RANKS)
+    for r in range(N_RANKS):
+        for t in range(N_RANKS):
+            if count_down:
+                ok = r == t - 1                      # SP-2 Count Down Only: aces low
+            else:
+                d = (r - t) % N_RANKS
+                ok = d == 1 or d == N_RANKS - 1      # SP-2: A touches both 2 and K
+            table[r * N_RANKS + t] = 1 if ok else 0
+    return bytes(table)
+
+
+# FITS[count_down][rank * 13 + top_rank] is 1 when a card of `rank` may go on `top_rank`.
+FITS = (_adjacency(False), _adjacency(True))
+
+
+def fits(rank, top_rank, count_down=False):
+    """True when a card of `rank` may be played on a pile whose top has `top_rank` (SP-2)."""
+    return FITS[1 if count_down else 0][rank * N_RANKS + top_rank] == 1
+
+
+def play_action(card, pile):
+    return (card << 1) | pile
+
+
+def action_card(action):
+    return action >> 1
+
+
+def action_pile(action):
+    return action & 1
+
+
+def is_play(action):
+    return 0 <= action < SPIT and SPEED_DECK.is_card(action >> 1)
+
+
+def _rank(card):
+    return card & RANK_MASK
+
+
+class TimedLog:
+    """The timed record, (t_ms, seat, action) entries, in 6 bytes each.
+
+    A long match runs to a few thousand actions; as tuples that would be tens of KB of the
+    device's 128 KB.  Reads like a list of tuples (iterate, len, index, compare)."""
+
+    def __init__(self):
+        self.times = array("i")
+        self.moves = array("H")      # seat << 8 | action
+
+    def append(self, entry):
+        t, seat, action = entry
+        self.times.append(t)
+        self.moves.append(seat << 8 | action)
+
+    def __len__(self):
+        return len(self.times)
+
+    def __getitem__(self, i):
+        m = self.moves[i]
+        return (self.times[i], m >> 8, m & 0xFF)
+
+    def __iter__(self):
+        for i in range(len(self.times)):
+            yield self[i]
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+
+class UntimedView:
+    """(seat, action) pairs of a TimedLog: Game.history without a second copy."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def __len__(self):
+        return len(self.log)
+
+    def __getitem__(self, i):
+        t, seat, action = self.log[i]
+        return (seat, action)
+
+    def __iter__(self):
+        for i in range(len(self.log)):
+            yield self[i]
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+
+class SpeedView:
+    """What one seat may know, in preallocated fields, for bots and the UI (ruling T-3).
+
+    Filled by Speed.fill_view without allocating.  It holds the seat's own hand, the two
+    centre tops, the public counts and signals: never the opponent's hand or any pile
+    order.  `version` changes whenever anything visible changes.
+    """
+
+    def __init__(self):
+        self.seat = 0
+        self.own_pile = PILE_R
+        self.hand = bytearray(HAND_MAX)
+        self.n_hand = 0
+        self.tops = bytearray(2)
+        self.counts = bytearray(6)   # hand, draw, spit of seat 0 then seat 1
+        self.count_down = False
+        self.stand_still_spit = False
+        self.winner_yells = False
+        self.called = False          # this seat's Spit is pending (Stand Still Spit)
+        self.opp_called = False
+        self.emptied = False         # this seat emptied hand and draw (Winner Yells Spit)
+        self.opp_emptied = False
+        self.standstills = 0         # stand-stills so far this round (public)
+        self.round_no = 0
+        self.now = 0
+        self.version = 0
+        self.over = False
+
+
+class Speed(Game):
+    NAME = "speed"
+    PLAYERS = (2,)
+    RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
+    OPTIONS = (
+        Option("count_down_only", (False, True), "Count Down Only"),
+        Option("stand_still_spit", (False, True), "Stand Still Spit"),
+        Option("winner_yells_spit", (False, True), "Winner Yells Spit"),
+        Option("spit_pile_stalemate", (False, True), "Spit Pile Stalemate"),
+        Option("scoring", ("default", "one_point", "automatic"), "Scoring"),
+        Option("auto_points", (25, 10, 15, 20, 30, 50, 100), "Automatic points per round"),
+        Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target score (0: one round)"),
+    )
+
+    def __init__(self, options=None, seed=0, layout=None):
+        """`layout` (tests and tutorials only) replaces the first deal; see _load_layout."""
+        self._layout = layout
+        Game.__init__(self, options, seed)
+
+    # -- set-up ------------------------------------------------------------------------
+    def _setup(self):
+        o = self.options
+        self.count_down = bool(o["count_down_only"])
+        self.stand_still_spit = bool(o["stand_still_spit"])
+        self.winner_yells = bool(o["winner_yells_spit"])
+        self.stalemate_variant = bool(o["spit_pile_stalemate"])
+        self.fits = FITS[1 if self.count_down else 0]
+        self.hand = (bytearray(HAND_MAX), bytearray(HAND_MAX))
+        self.draw = (bytearray(SEAT_CARDS), bytearray(SEAT_CARDS))   # top = last
+        self.spit = (bytearray(SEAT_CARDS), bytearray(SEAT_CARDS))   # top = last
+        self.centre = (bytearray(52), bytearray(52))                 # top = last
+        self.n_hand = [0, 0]
+        self.n_draw = [0, 0]
+        self.n_spit = [0, 0]
+        self.n_centre = [0, 0]
+        self.called = [False, False]
+        self.scratch = bytearray(52)
+        self.timed_history = TimedLog()
+        self.history = UntimedView(self.timed_history)
+        self.events_dropped = 0      # events trimmed from the front of self.events
+        self._round_first_event = 0
+        self.scores = [0, 0]
+        self.rounds_won = [0, 0]
+        self.rounds = []
+        self.round_no = 0
+        self.now = 0
+        self.version = 0
+        self.over = False
+        self._start_round(self._layout)
+        self._layout = None
+        self._settle(-1)
+
+    def _start_round(self, layout=None):
+        self.round_no += 1
+        self.now = 0
+        self.respits = 0
+        self.standstills = 0
+        self.round_over = False
+        self.called[0] = self.called[1] = False
+        if layout is not None:
+            self._load_layout(layout)
+        else:
+            deck = SPEED_DECK.cards()
+            self.rng.shuffle(deck)
+            # The deal (SP-1): spit piles, the two centre cards, draw piles, hands.
+            i = 0
+            for seat in (0, 1):
+                i = self._fill(self.spit[seat], self.n_spit, seat, deck, i, SPIT_DEAL)
+            for pile in (PILE_L, PILE_R):
+                i = self._fill(self.centre[pile], self.n_centre, pile, deck, i, 1)
+            for seat in (0, 1):
+                i = self._fill(self.draw[seat], self.n_draw, seat, deck, i, DRAW_DEAL)
+            for seat in (0, 1):
+                i = self._fill(self.hand[seat], self.n_hand, seat, deck, i, HAND_MAX)
+        self.version += 1
+        # The log keeps the previous round and this one: a whole match would not fit the
+        # device's heap.  `events_dropped` counts what was trimmed, for readers that follow
+        # the log as it grows; every round's summary stays in `rounds`.
+        drop = self._round_first_event
+        if drop:
+            del self.events[:drop]
+            self.events_dropped += drop
+        self._round_first_event = len(self.events)
+        self.log("deal", self.round_no, self._label_top(PILE_L), self._label_top(PILE_R))
+
+    @staticmethod
+    def _fill(buf, counts, index, deck, i, n):
+        for k in range(n):
+            buf[k] = deck[i + k]
+        counts[index] = n
+        return i + n
+
+    def _load_layout(self, layout):
+        """A chosen position: {"hands": (s0, s1), "draws": ..., "spits": ..., "tops": (L, R)}.
+
+        Each entry is a string of card labels; draw and spit piles are listed top first.
+        Every card not named is buried under the two centre tops, so all 52 cards stay in
+        play.  As in a real game, a hand short of 5 cards needs an empty draw pile (SP-3).
+        """
+        seen = bytearray(64)
+        parsed = {}
+        for key in ("hands", "draws", "spits"):
+            pair = layout.get(key, ("", ""))
+            parsed[key] = ([], [])
+            for seat in (0, 1):
+                for text in pair[seat].split():
+                    c = SPEED_DECK.parse(text)
+                    if seen[c]:
+                        raise ValueError("layout names %s twice" % text)
+                    seen[c] = 1
+                    parsed[key][seat].append(c)
+        tops = []
+        for text in layout["tops"]:
+            c = SPEED_DECK.parse(text)
+            if seen[c]:
+                raise ValueError("layout names %s twice" % text)
+            seen[c] = 1
+            tops.append(c)
+        for seat in (0, 1):
+            h, d, s = parsed["hands"][seat], parsed["draws"][seat], parsed["spits"][seat]
+            if len(h) > HAND_MAX or len(s) > SPIT_DEAL or len(h) + len(d) + len(s) > SEAT_CARDS:
+                raise ValueError("layout: seat %d holds too many cards" % seat)
+            if d and len(h) < HAND_MAX:
+                raise ValueError("layout: seat %d has a short hand and a draw pile (SP-3)" % seat)
+            for k in range(len(h)):
+                self.hand[seat][k] = h[k]
+            self.n_hand[seat] = len(h)
+            for k in range(len(d)):                      # listed top first; top is last
+                self.draw[seat][len(d) - 1 - k] = d[k]
+            self.n_draw[seat] = len(d)
+            for k in range(len(s)):
+                self.spit[seat][len(s) - 1 - k] = s[k]
+            self.n_spit[seat] = len(s)
+        self.n_centre[0] = self.n_centre[1] = 0
+        pile = 0
+        for c in SPEED_DECK.cards():
+            if not seen[c]:
+                self.centre[pile][self.n_centre[pile]] = c
+                self.n_centre[pile] += 1
+                pile ^= 1
+        for pile in (PILE_L, PILE_R):
+            self.centre[pile][self.n_centre[pile]] = tops[pile]
+            self.n_centre[pile] += 1
+
+    # -- reading the state (no allocation) -----------------------------------------------
+    def top(self, pile):
+        return self.centre[pile][self.n_centre[pile] - 1]
+
+    def _label_top(self, pile):
+        return SPEED_DECK.label(self.top(pile))
+
+    def can_play(self, seat):
+        """True when some card in the seat's hand fits either centre top (SP-2)."""
+        f = self.fits
+        tl = _rank(self.top(PILE_L))
+        tr = _rank(self.top(PILE_R))
+        h = self.hand[seat]
+        for k in range(self.n_hand[seat]):
+            base = (h[k] & RANK_MASK) * N_RANKS
+            if f[base + tl] or f[base + tr]:
+                return True
+        return False
+
+    def cards_left(self, seat):
+        """Hand + draw + spit: what SP-10 compares."""
+        return self.n_hand[seat] + self.n_draw[seat] + self.n_spit[seat]
+
+    def emptied(self, seat):
+        return self.n_hand[seat] + self.n_draw[seat] == 0
+
+    def _in_hand(self, seat, card):
+        h = self.hand[seat]
+        for k in range(self.n_hand[seat]):
+            if h[k] == card:
+                return k
+        return -1
+
+    def _may_spit(self, seat):
+        if self.emptied(seat):
+            return self.winner_yells               # SP-8 Winner Yells Spit: the yell
+        return self.stand_still_spit and not self.called[seat] and not self.can_play(seat)
+
+    def fill_view(self, seat, view):
+        """Copy what `seat` may see into a SpeedView, allocating nothing."""
+        view.seat = seat
+        view.own_pile = OWN_PILE[seat]
+        h = self.hand[seat]
+        n = self.n_hand[seat]
+        for k in range(n):
+            view.hand[k] = h[k]
+        view.n_hand = n
+        view.tops[0] = self.top(PILE_L)
+        view.tops[1] = self.top(PILE_R)
+        c = view.counts
+        for s in (0, 1):
+            c[3 * s] = self.n_hand[s]
+            c[3 * s + 1] = self.n_draw[s]
+            c[3 * s + 2] = self.n_spit[s]
+        view.count_down = self.count_down
+        view.stand_still_spit = self.stand_still_spit
+        view.winner_yells = self.winner_yells
+        view.called = self.called[seat]
+        view.opp_called = self.called[1 - seat]
+        view.emptied = self.emptied(seat)
+        view.opp_emptied = self.emptied(1 - seat)
+        view.standstills = self.standstills
+        view.round_no = self.round_no
+        view.now = self.now
+        view.version = self.version
+        view.over = self.over
+
+    # -- the Game interface ----------------------------------------------------------------
+    def is_over(self):
+        return self.over
+
+    def to_move(self):
+        if self.over:
+            return ()
+        return tuple([s for s in (0, 1) if self.legal_actions(s)])
+
+    def legal_actions(self, seat):
+        if self.over or seat not in (0, 1):
+            return []
+        out = []
+        f = self.fits
+        h = self.hand[seat]
+        for k in range(self.n_hand[seat]):
+            base = (h[k] & RANK_MASK) * N_RANKS
+            for pile in (PILE_L, PILE_R):
+                if f[base + _rank(self.top(pile))]:
+                    out.append(play_action(h[k], pile))
+        if self._may_spit(seat):
+            out.append(SPIT)
+        return out
+
+    def all_action_ids(self):
+        out = [play_action(c, p) for c in SPEED_DECK.cards() for p in (PILE_L, PILE_R)]
+        out.append(SPIT)
+        return out
+
+    def action_label(self, action):
+        if action == SPIT:
+            return "spit"
+        if isinstance(action, int) and is_play(action):
+            return "%s>%s" % (SPEED_DECK.label(action >> 1), PILE_NAMES[action & 1])
+        return "?%r" % (action,)
+
+    def parse_action(self, text):
+        t = text.strip()
+        if t.lower() == "spit":
+            return SPIT
+        if len(t) >= 4 and t[-2] == ">" and t[-1].upper() in PILE_NAMES:
+            return play_action(SPEED_DECK.parse(t[:-2]), PILE_NAMES.find(t[-1].upper()))
+        raise ValueError("no action called %r in speed (try 7H>L, 7H>R or spit)" % text)
+
+    def _why_illegal(self, seat, action):
+        if not isinstance(action, int) or not (action == SPIT or is_play(action)):
+            return "%r is not a Speed action" % (action,)
+        if action == SPIT:
+            if self.emptied(seat):
+                return "Spit ends the round only with Winner Yells Spit; the round is already won"
+            if not self.stand_still_spit:
+                return "Spit is only for the Stand Still Spit and Winner Yells Spit variants"
+            if self.called[seat]:
+                return "you already called Spit; waiting for the other player"
+            acts = self.legal_actions(seat)
+            return "no stand-still: you can still play %s" % self.action_label(acts[0])
+        card = action >> 1
+        pile = action & 1
+        label = SPEED_DECK.label(card)
+        if self._in_hand(seat, card) < 0:
+            return "%s is not in your hand" % label
+        other = pile ^ 1
+        here = SPEED_DECK.label(self.top(pile))
+        there = SPEED_DECK.label(self.top(other))
+        word = "one below" if self.count_down else "adjacent to"
+        if fits(_rank(card), _rank(self.top(other)), self.count_down):
+            return "%s is not %s %s on pile %s (it fits pile %s)" % (
+                label, word, here, PILE_NAMES[pile], PILE_NAMES[other])
+        return "%s is not %s %s or %s" % (label, word, here, there)
+
+    def check_at(self, t_ms, seat, action):
+        """The reason this timed action is illegal now, or None."""
+        if self.over:
+            return "the game is over"
+        if seat not in (0, 1):
+            return "no seat %r in Speed (seats 0 and 1)" % (seat,)
+        if not isinstance(t_ms, int) or t_ms < 0 or t_ms > MAX_T_MS:
+            return "time %r is not a whole number of ms in 0..2**30-1" % (t_ms,)
+        if t_ms < self.now:
+            return "time goes backwards: %d ms is before %d ms" % (t_ms, self.now)
+        if action not in self.legal_actions(seat):
+            return self._why_illegal(seat, action)
+        return None
+
+    def check(self, seat, action):
+        return self.check_at(self.now, seat, action)
+
+    def apply_at(self, t_ms, seat, action):
+        """Apply one timed action (ms since the round started), or raise IllegalAction."""
+        why = self.check_at(t_ms, seat, action)
+        if why is not None:
+            raise IllegalAction(why)
+        self.now = t_ms
+        self.timed_history.append((t_ms, seat, action))
+        self._apply(seat, action)
+
+    def apply(self, seat, action):
+        """An untimed action happens now (at the time of the last one)."""
+        self.apply_at(self.now, seat, action)
+
+    def _apply(self, seat, action):
+        t = self.now
+        if action == SPIT:
+            if self.emptied(seat):
+                self.log("spit", t, seat, "yell")
+                self._end_round(seat, "yelled")        # SP-8 Winner Yells Spit
+            else:
+                self.called[seat] = True
+                self.version += 1
+                self.log("spit", t, seat, "stuck")
+            self._settle(seat)
+            return
+        card = action >> 1
+        pile = action & 1
+        h = self.hand[seat]
+        n = self.n_hand[seat]
+        k = self._in_hand(seat, card)
+        while k < n - 1:
+            h[k] = h[k + 1]
+            k += 1
+        self.n_hand[seat] = n - 1
+        self.centre[pile][self.n_centre[pile]] = card
+        self.n_centre[pile] += 1
+        self.version += 1
+        self.log("play", t, seat, self.action_label(action))
+        got = 0
+        while self.n_hand[seat] < HAND_MAX and self.n_draw[seat] > 0:   # SP-3
+            self.n_draw[seat] -= 1
+            h[self.n_hand[seat]] = self.draw[seat][self.n_draw[seat]]
+            self.n_hand[seat] += 1
+            got += 1
+        if got:
+            self.log("refill", t, seat, got)
+        self._settle(seat)
+
+    # -- automatic steps -------------------------------------------------------------------
+    def _settle(self, actor):
+        """Run every automatic step the position calls for, until a seat has a decision."""
+        while not self.over:
+            if self.round_over:
+                self._start_round()
+                actor = -1
+                continue
+            for s in (0, 1):
+                if self.called[s] and self.can_play(s):
+                    self.called[s] = False     # a Spit call lapses once its caller can play
+            if not self.winner_yells:
+                # SP-6: a seat wins the moment it has emptied hand and draw; plays are
+                # applied one at a time, so of two seats that would both empty on one
+                # arbitrated event the earlier play has already won.
+                first = actor if actor >= 0 else 0
+                if self.emptied(first) or self.emptied(1 - first):
+                    self._end_round(first if self.emptied(first) else 1 - first, "emptied")
+                    continue
+            if self.can_play(0) or self.can_play(1):
+                return
+            if self.winner_yells and (self.emptied(0) or self.emptied(1)):
+                return      # SP-8: the seat that emptied can still yell: no stand-still
+            if self.stand_still_spit and not (self.called[0] and self.called[1]):
+                return                                         # SP-8 Stand Still Spit
+            self._stand_still()
+
+    def _stand_still(self):
+        """Neither seat can play (SP-4): flip, or re-spit first (SP-5), or end (SP-10)."""
+        t = self.now
+        self.standstills += 1
+        self.called[0] = self.called[1] = False
+        if self.n_spit[0] == 0 and self.n_spit[1] == 0:
+            if self.stalemate_variant:
+                self.log("standstill", t, "stalemate")
+                self._end_round(-1, "stalemate")              # SP-5 Spit Pile Stalemate
+                return
+            self._respit()
+            if self.n_spit[0] == 0 and self.n_spit[1] == 0:
+                self._end_round(self._fewer_cards(), "unbreakable")   # SP-10
+                return
+            if self.respits >= self.RESPIT_LIMIT:
+                self._end_round(self._fewer_cards(), "respit limit")  # SP-10
+                return
+        self.log("standstill", t, "flip")
+        for seat in (0, 1):
+            n = self.n_spit[seat]
+            if n:                                   # SP-4: an empty spit pile flips nothing
+                card = self.spit[seat][n - 1]
+                self.n_spit[seat] = n - 1
+                pile = OWN_PILE[seat]
+                self.centre[pile][self.n_centre[pile]] = card
+                self.n_centre[pile] += 1
+                self.log("flip", t, seat, "%s>%s" % (SPEED_DECK.label(card), PILE_NAMES[pile]))
+        self.version += 1
+
+    def _respit(self):
+        """SP-5: pool hand and draw (n cards), shuffle, spit min(5, n-1), hand up to 5."""
+        self.respits += 1
+        buf = self.scratch
+        for seat in (0, 1):
+            n = 0
+            h = self.hand[seat]
+            for k in range(self.n_hand[seat]):
+                buf[n] = h[k]
+                n += 1
+            d = self.draw[seat]
+            for k in range(self.n_draw[seat]):
+                buf[n] = d[k]
+                n += 1
+            self.rng.shuffle(buf, n)
+            n_spit = min(SPIT_DEAL, n - 1) if n > 0 else 0   # never the last card
+            n_hand = min(HAND_MAX, n - n_spit)
+            i = self._fill(self.spit[seat], self.n_spit, seat, buf, 0, n_spit)
+            i = self._fill(h, self.n_hand, seat, buf, i, n_hand)
+            self._fill(d, self.n_draw, seat, buf, i, n - i)
+        self.version += 1
+        self.log("respit", self.now, self.respits, self.n_spit[0], self.n_spit[1])
+
+    def _fewer_cards(self):
+        a = self.cards_left(0)
+        b = self.cards_left(1)
+        if a == b:
+            return -1
+        return 0 if a < b else 1
+
+    def _points(self, winner):
+        loser = 1 - winner
+        scoring = self.options["scoring"]
+        if scoring == "automatic":
+            return self.options["auto_points"]
+        if scoring == "one_point":
+            return self.n_hand[loser] + self.n_draw[loser]
+        h = self.hand[loser]
+        total = 0
+        for k in range(self.n_hand[loser]):
+            total += FACE_VALUE[h[k] & RANK_MASK]
+        return total
+
+    def _end_round(self, winner, reason):
+        """SP-6/SP-7: score the round; the match ends at the target (one round by default)."""
+        points = self._points(winner) if winner >= 0 else 0
+        if winner >= 0:
+            self.scores[winner] += points
+            self.rounds_won[winner] += 1
+        self.rounds.append({
+            "round": self.round_no, "winner": winner if winner >= 0 else None,
+            "reason": reason, "points": points, "t_ms": self.now,
+            "cards_left": [self.cards_left(0), self.cards_left(1)],
+            "respits": self.respits, "standstills": self.standstills})
+        self.log("round_end", self.now, self.round_no, winner, reason, points)
+        self.round_over = True
+        self.version += 1
+        target = self.options["target"]
+        if target == 0 or max(self.scores) >= target or self.round_no >= MAX_ROUNDS:
+            self.over = True
+
+    # -- what each seat may know, and the result ---------------------------------------
+    def observation(self, seat):
+        """A new dict with what `seat` may know (ruling T-3)."""
+        return {
+            "seat": seat,
+            "phase": "over" if self.over else "play",
+            "round": self.round_no,
+            "t": self.now,
+            "legal": self.legal_actions(seat),
+            "hand": [self.hand[seat][k] for k in range(self.n_hand[seat])],
+            "tops": [self.top(PILE_L), self.top(PILE_R)],
+            "own_pile": OWN_PILE[seat],
+            "hand_counts": [self.n_hand[0], self.n_hand[1]],
+            "draw_counts": [self.n_draw[0], self.n_draw[1]],
+            "spit_counts": [self.n_spit[0], self.n_spit[1]],
+            "scores": [self.scores[0], self.scores[1]],
+            "spit_called": [self.called[0], self.called[1]],
+            "emptied": [self.emptied(0), self.emptied(1)],
+            "standstills": self.standstills,
+            "respits": self.respits,
+            "options": dict(self.options),
+        }
+
+    def _ranking(self):
+        def better(a, b):
+            if self.scores[a] != self.scores[b]:
+                return self.scores[a] > self.scores[b]
+            return self.rounds_won[a] > self.rounds_won[b]
+        return [1, 0] if better(1, 0) else [0, 1]
+
+    def result(self):
+        ranking = self._ranking()
+        first, second = ranking
+        s = self.scores
+        tied = s[0] == s[1] and self.rounds_won[0] == self.rounds_won[1]
+        if tied and self.rounds_won[0] == 0:
+            winners = []
+            tiebreak = "No winner: no round was won."
+        elif tied:
+            winners = [0, 1]
+            tiebreak = "Tied at %d points and %d rounds each: the victory is shared." % (
+                s[0], self.rounds_won[0])
+        elif s[first] != s[second]:
+            winners = [first]
+            tiebreak = "Seat %d wins on points, %d to %d." % (first, s[first], s[second])
+        else:
+            winners = [first]
+            tiebreak = "Tied at %d points; seat %d won more rounds (%d to %d)." % (
+                s[first], first, self.rounds_won[first], self.rounds_won[second])
+        return {"scores": [s[0], s[1]], "ranking": ranking, "winners": winners,
+                "tiebreak": tiebreak, "rounds_won": [self.rounds_won[0], self.rounds_won[1]],
+                "rounds": [dict(r) for r in self.rounds]}
