@@ -1,0 +1,493 @@
+"""Lockstep game over the link: units exchange decisions, never states.
+
+Every unit holds the same Game (same options, same agreed seed) and applies the same
+actions in the same order, each one checked by the rules first (`game.check`): an action
+that fails, or that comes from a unit that does not own the seat, is rejected and reported,
+never applied.  Action n is valid only when the unit's history has exactly n actions.
+
+* One seat to move: its owner broadcasts ACTION(n, seat, action) and applies it.
+* Several seats at once (Speed Run contracts, Reds exchanges), or a decision the game calls
+  sealed (`game.sealed_decision(seat)`, e.g. the contract under a Redo): each owner
+  broadcasts SEAL(n, seat, SHA-256(action, nonce)); a unit that holds every mover's seal
+  broadcasts UNSEAL(action, nonce) for its own seats; when every unseal checks against its
+  seal, the actions are applied in seat order.  Nobody learns a choice before committing
+  its own, and the order is the same everywhere.
+* Speed (a game with `apply_at`): a non-host unit sends SPLAY to the host, which is the one
+  arbiter; the host applies plays in arrival order and broadcasts TACTION, or answers
+  SREJECT, on which the player's unit takes its tentative play back (`tentative`, `cue`).
+* Every CHECK_EVERY actions (and at the end) each unit hashes the public state into a
+  chain (SHA-256 over the new public events and the history length) and broadcasts CHECK;
+  a unit whose hash differs from the host's rebuilds from the host's action log.
+* A unit that is behind (presence says someone has more actions, or an action arrives
+  early) asks for the missing actions with SYNCREQ and gets LOG chunks; a restarted unit
+  asks for the whole log.
+"""
+import hashlib
+
+from micropython import const
+
+from core.clock import ticks_diff
+from core.link import messages as M
+from core.link.commit import seal as seal_digest
+from core.link.net import BROADCAST
+
+CHECK_EVERY = const(4)
+SYNC_GAP_MS = const(300)
+RESEAL_MS = const(1000)
+_KEEP_CHECKS = const(8)
+_MAX_PENDING = const(32)
+
+
+def _canon(h, obj):
+    """Feed a canonical byte form of an event (ints, strings, tuples, lists, dicts)."""
+    if obj is None:
+        h.update(b"N")
+    elif obj is True:
+        h.update(b"T")
+    elif obj is False:
+        h.update(b"F")
+    elif isinstance(obj, int):
+        h.update(("i%d;" % obj).encode())
+    elif isinstance(obj, str):
+        e = obj.encode()
+        h.update(("s%d:" % len(e)).encode())
+        h.update(e)
+    elif isinstance(obj, (tuple, list)):
+        h.update(b"(")
+        for x in obj:
+            _canon(h, x)
+        h.update(b")")
+    elif isinstance(obj, dict):
+        h.update(b"{")
+        for k in sorted(obj, key=str):
+            _canon(h, k)
+            _canon(h, obj[k])
+        h.update(b"}")
+    elif isinstance(obj, (bytes, bytearray)):
+        h.update(("b%d:" % len(obj)).encode())
+        h.update(obj)
+    else:
+        e = str(obj).encode()
+        h.update(("?%d:" % len(e)).encode())
+        h.update(e)
+
+
+class Lockstep:
+    """The game of one unit.  `session` gives sid, seats, host and node_id."""
+
+    def __init__(self, session, game, send, entropy, clock, report, ai=None):
+        self.session = session
+        self.game = game
+        self._send = send
+        self._entropy = entropy
+        self._clock = clock
+        self._report = report
+        self.ai = ai
+        self.timed = hasattr(game, "apply_at")
+        self._buf = bytearray(118)
+        self.rejected = 0
+        self.resyncs = 0
+        self.applied_remote = 0
+        self.tentative = []     # Speed: (req, seat, action) shown but not yet confirmed
+        self.cue = None         # Speed: text shown when a play was taken back
+        self._req = 0
+        self._t0 = clock()
+        self._pending = {}      # index -> (src, seat, action, t)
+        self._last_sync = None
+        self._host_checks = {}
+        self._own_checks = {}
+        self._reset_chain()
+        self._reset_round()
+
+    # -- small helpers --------------------------------------------------------------------
+    def _sid(self):
+        return self.session.sid
+
+    def _me(self):
+        return self.session.node_id
+
+    def _is_host(self):
+        return self.session.is_host()
+
+    def n(self):
+        return len(self.game.history)
+
+    def _hist(self):
+        g = self.game
+        if self.timed:
+            return g.timed_history
+        return g.history
+
+    def mine(self, seat):
+        """True when this unit decides for `seat` (its human, or AI seats on the host)."""
+        return 0 <= seat < len(self.session.seats) and self.session.owner(seat) == self._me()
+
+    def _bcast(self, n, droppable=False):
+        self._send(BROADCAST, self._buf, n, True, droppable)
+
+    def _reject(self, culprit, index, seat, action, why):
+        self.rejected += 1
+        self._report("rejected action %d (seat %d, %s) from unit %d: %s" % (
+            index, seat, self.game.action_label(action) if isinstance(action, int) else action,
+            culprit, why))
+        if self._is_host() and culprit != self._me():
+            n = M.encode_reject(self._buf, self._sid(), index, seat, action, culprit, why)
+            self._bcast(n)
+
+    # -- public-state hash chain ----------------------------------------------------------
+    def _reset_chain(self):
+        self._chain = b"\x00" * 32
+        self._ev_done = 0
+
+    def _checkpoint(self):
+        g = self.game
+        h = hashlib.sha256(self._chain)
+        ev = g.events
+        i = self._ev_done
+        while i < len(ev):
+            _canon(h, ev[i])
+            i += 1
+        self._ev_done = i
+        h.update(("n%d" % len(g.history)).encode())
+        self._chain = h.digest()
+        k = len(g.history)
+        d8 = self._chain[:8]
+        self._keep(self._own_checks, k, d8)
+        if not self._is_host():
+            self._compare(k)
+        n = M.encode_check(self._buf, self._sid(), k, d8)
+        self._bcast(n, True)
+
+    def _keep(self, d, k, v):
+        d[k] = v
+        if len(d) > _KEEP_CHECKS:
+            del d[min(d)]
+
+    def _compare(self, k):
+        a = self._own_checks.get(k)
+        b = self._host_checks.get(k)
+        if a is not None and b is not None and a != b:
+            self._report("state differs from the host's at action %d: resynchronising" % k)
+            self._host_checks = {}
+            self._ask_sync(self.session.host, True)
+
+    # -- applying -------------------------------------------------------------------------
+    def _apply(self, seat, action, t):
+        """Check and apply; the reason it is illegal, or None when applied."""
+        g = self.game
+        why = g.check(seat, action)
+        if why is not None:
+            return why
+        if self.timed:
+            g.apply_at(t, seat, action)
+        else:
+            g.apply(seat, action)
+        k = len(g.history)
+        if k % CHECK_EVERY == 0 or g.is_over():
+            self._checkpoint()
+        if 0 <= self._round_at < k:
+            self._reset_round()             # the round was settled (e.g. from a log)
+        return None
+
+    def _drain(self):
+        """Apply early-arrived actions that are now next."""
+        while True:
+            k = self.n()
+            p = self._pending.pop(k, None)
+            if p is None:
+                break
+            src, seat, action, t = p
+            self._remote(src, k, seat, action, t)
+        for k in list(self._pending):
+            if k < self.n():
+                del self._pending[k]
+
+    def _remote(self, src, index, seat, action, t):
+        if index < self.n():
+            return
+        if index > self.n():
+            if len(self._pending) < _MAX_PENDING:
+                self._pending[index] = (src, seat, action, t)
+            self._ask_sync(src, False)
+            return
+        if not 0 <= seat < len(self.session.seats):
+            self._reject(src, index, seat, action, "no seat %d" % seat)
+            return
+        if self.session.owner(seat) != src and not (self.timed and src == self.session.host):
+            self._reject(src, index, seat, action,
+                         "unit %d does not play seat %d" % (src, seat))
+            return
+        why = self._apply(seat, action, t)
+        if why is not None:
+            self._reject(src, index, seat, action, why)
+            return
+        self.applied_remote += 1
+        self._drain()
+
+    # -- local decisions ------------------------------------------------------------------
+    def _sealing(self):
+        g = self.game
+        if g.is_over():
+            return False
+        movers = g.to_move()
+        if len(movers) > 1:
+            return True
+        f = getattr(g, "sealed_decision", None)
+        return bool(movers) and f is not None and f(movers[0])
+
+    def submit(self, seat, action):
+        """A decision made on this unit (its human or, on the host, the AI).
+
+        Returns None when accepted, else the reason."""
+        if not self.mine(seat):
+            return "this unit does not play seat %d" % seat
+        g = self.game
+        why = g.check(seat, action)
+        if why is not None:
+            return why
+        k = self.n()
+        if self.timed:
+            return self._play_timed(seat, action)
+        if self._sealing():
+            if seat in self._mine:
+                return "seat %d has already decided" % seat
+            nonce = self._entropy(8)
+            self._mine[seat] = (action, nonce)
+            self._seals[seat] = seal_digest(self._sid(), k, seat, action, nonce)
+            self._round_at = k
+            self._send_seal(seat)
+            self._advance()
+            return None
+        n = M.encode_action(self._buf, self._sid(), k, seat, action)
+        self._bcast(n)                 # before _apply, which may reuse the buffer for CHECK
+        self._apply(seat, action, 0)
+        self._drain()
+        return None
+
+    def decided(self, seat):
+        """True when `seat` has sealed its choice in the current simultaneous round."""
+        return seat in self._mine
+
+    # -- sealed rounds --------------------------------------------------------------------
+    def _reset_round(self):
+        self._round_at = -1
+        self._seals = {}
+        self._unseals = {}
+        self._mine = {}
+        self._opened = False
+        self._last_reseal = None
+
+    def _send_seal(self, seat):
+        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat])
+        self._bcast(n)
+        self._last_reseal = self._clock()
+
+    def _send_unseal(self, seat):
+        action, nonce = self._mine[seat]
+        n = M.encode_unseal(self._buf, self._sid(), self._round_at, seat, action, nonce)
+        self._bcast(n)
+
+    def _on_seal(self, src, index, seat, digest):
+        if index != self.n() or not self._sealing():
+            if index > self.n():
+                self._ask_sync(src, False)
+            return
+        if seat not in self.game.to_move() or self.session.owner(seat) != src:
+            self._reject(src, index, seat, "seal", "unit %d cannot seal seat %d now" % (src, seat))
+            return
+        old = self._seals.get(seat)
+        if old is not None and old != digest:
+            if self._opened or seat in self._unseals:
+                self._report("unit %d changed its sealed choice after reveals began" % src)
+                return
+            self._unseals.pop(seat, None)
+        self._round_at = index
+        self._seals[seat] = digest
+        self._advance()
+
+    def _on_unseal(self, src, index, seat, action, nonce):
+        if index != self.n() or self._round_at != index or seat in self._unseals:
+            return
+        d = self._seals.get(seat)
+        if d is None:
+            return
+        if seal_digest(self._sid(), index, seat, action, nonce) != d:
+            self._reject(src, index, seat, action, "reveal does not match the sealed choice")
+            return
+        self._unseals[seat] = action
+        self._advance()
+
+    def _advance(self):
+        movers = self.game.to_move()
+        for s in movers:
+            if s not in self._seals:
+                return
+        if not self._opened:
+            self._opened = True
+            for s in self._mine:
+                self._unseals[s] = self._mine[s][0]
+                self._send_unseal(s)
+        for s in movers:
+            if s not in self._unseals:
+                return
+        k = self._round_at
+        order = sorted(movers)
+        owners = [self.session.owner(s) for s in order]
+        acts = [self._unseals[s] for s in order]
+        self._reset_round()
+        for i in range(len(order)):
+            why = self._apply(order[i], acts[i], 0)
+            if why is not None:
+                self._reject(owners[i], k + i, order[i], acts[i], why)
+                return
+        self._drain()
+
+    # -- Speed: one arbiter on the host ---------------------------------------------------
+    def _now_t(self):
+        return ticks_diff(self._clock(), self._t0) & 0x3FFFFFFF
+
+    def _play_timed(self, seat, action):
+        if self._is_host():
+            return self._arbitrate(self._me(), 0, seat, action)
+        self._req = (self._req + 1) & 0xFF
+        self.tentative.append((self._req, seat, action))
+        self.cue = None
+        n = M.encode_splay(self._buf, self._sid(), self._req, seat, action, self._now_t())
+        self._send(self.session.host, self._buf, n, True, False)
+        return None
+
+    def _arbitrate(self, src, req, seat, action):
+        """Host: plays are taken in arrival order (ruling SP-9)."""
+        if self.session.owner(seat) != src:
+            why = "unit %d does not play seat %d" % (src, seat)
+        else:
+            why = self.game.check(seat, action)
+        if why is None:
+            k = self.n()
+            t = self._now_t()
+            self._apply(seat, action, t)
+            n = M.encode_taction(self._buf, self._sid(), k, seat, action, t, req)
+            self._bcast(n)
+            return None
+        if src != self._me():
+            n = M.encode_sreject(self._buf, self._sid(), req, seat, action, why)
+            self._send(src, self._buf, n, True, False)
+        return why
+
+    def _confirm(self, seat, action, req, taken_back, why):
+        for i in range(len(self.tentative)):
+            r, s, a = self.tentative[i]
+            if r == req and s == seat and a == action:
+                self.tentative.pop(i)
+                if taken_back:
+                    self.cue = "%s taken back: %s" % (self.game.action_label(action), why)
+                return
+
+    # -- catching up ----------------------------------------------------------------------
+    def _ask_sync(self, peer, full):
+        now = self._clock()
+        if self._last_sync is not None and ticks_diff(now, self._last_sync) < SYNC_GAP_MS:
+            return
+        self._last_sync = now
+        if full:
+            self.resyncs += 1
+        n = M.encode_syncreq(self._buf, self._sid(), 0 if full else self.n(), full)
+        self._send(peer, self._buf, n, True, False)
+
+    def peer_progress(self, src, hist):
+        """A unit said it has `hist` actions: fetch what we miss, preferring the host."""
+        if hist > self.n():
+            self._ask_sync(src, False)
+
+    def _send_log(self, dst, start, full):
+        hist = self._hist()
+        end = len(hist)
+        i = start
+        sent = 0
+        while i < end and sent < 4:
+            j = min(end, i + M.LOG_CHUNK)
+            n = M.encode_log(self._buf, self._sid(), i, full and i == 0, hist[i:j], self.timed)
+            if not self._send(dst, self._buf, n, True, False):
+                break
+            i = j
+            sent += 1
+
+    def _on_log(self, src, start, full, timed, entries):
+        if timed != self.timed:
+            return
+        if full and start == 0:
+            cls = self.game.__class__
+            self.game = cls(self.game.options, self.game.seed)
+            self._reset_chain()
+            self._reset_round()
+            self._pending = {}
+            self._own_checks = {}
+        k = start
+        for e in entries:
+            if k == self.n():
+                if timed:
+                    t, seat, action = e
+                else:
+                    seat, action = e
+                    t = 0
+                why = self._apply(seat, action, t)
+                if why is not None:
+                    self._reject(src, k, seat, action, why)
+                    return
+            k += 1
+        self._drain()
+
+    # -- dispatch -------------------------------------------------------------------------
+    def on_message(self, src, m):
+        kind = m[0]
+        if m[1] != self._sid():
+            return
+        if kind == M.ACTION:
+            self._remote(src, m[2], m[3], m[4], 0)
+        elif kind == M.TACTION:
+            self._remote(src, m[2], m[3], m[4], m[5])
+            if self.session.owner(m[3]) == self._me():
+                self._confirm(m[3], m[4], m[6], False, None)
+        elif kind == M.SEAL:
+            self._on_seal(src, m[2], m[3], m[4])
+        elif kind == M.UNSEAL:
+            self._on_unseal(src, m[2], m[3], m[4], m[5])
+        elif kind == M.CHECK:
+            if src == self.session.host and not self._is_host():
+                self._keep(self._host_checks, m[2], m[3])
+                self._compare(m[2])
+        elif kind == M.SYNCREQ:
+            self._send_log(src, m[2], m[3])
+        elif kind == M.LOG:
+            if m[3] and src != self.session.host:
+                return                       # a full rebuild comes from the host only
+            self._on_log(src, m[2], m[3], m[4], m[5])
+        elif kind == M.REJECT:
+            self._report("host rejected action %d (seat %d) from unit %d: %s" % (m[2], m[3], m[5], m[6]))
+        elif kind == M.SPLAY and self._is_host():
+            self._arbitrate(src, m[2], m[3], m[4])
+        elif kind == M.SREJECT:
+            self._confirm(m[3], m[4], m[2], True, m[5])
+
+    def rejoin(self):
+        """After a restart: fetch the whole log from the host."""
+        self._ask_sync(self.session.host, True)
+
+    def poll(self, paused):
+        """Host: let the AI decide for its seats; everyone: re-send open seals."""
+        g = self.game
+        if g.is_over():
+            return
+        now = self._clock()
+        if self._round_at >= 0 and self._mine and (
+                self._last_reseal is None or ticks_diff(now, self._last_reseal) >= RESEAL_MS):
+            for s in self._mine:
+                self._send_seal(s)
+                if self._opened:
+                    self._send_unseal(s)
+        if paused or self.ai is None or not self._is_host():
+            return
+        for seat in g.to_move():
+            if self.session.seats[seat] == 0 and seat not in self._mine:
+                self.submit(seat, self.ai(g, seat))
+                return

@@ -1,0 +1,332 @@
+"""Application messages of the link (session, lockstep, Speed), encoded as compact bytes.
+
+Every message starts with its type byte and the 16-bit session id.  `encode_*` write into
+a caller's bytearray and return the length; `decode(buf, start, n)` returns a tuple whose
+first item is the type, or None for anything malformed: it never raises, and it reads only
+inside buf[start:start+n] (fuzzed in tests/host/test_link_fuzz.py).
+
+Game options travel as indices into each option's choices (both ends have the same game
+class), so a whole session description fits one frame.
+"""
+from micropython import const
+
+SESSION = const(0x10)   # sid phase host round nseats seats[] seed name optidx[]
+JOIN = const(0x11)      # sid
+LEAVE = const(0x12)     # sid
+COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
+REVEAL = const(0x14)    # sid round value8
+PRESENCE = const(0x15)  # sid phase hist flags
+ACTION = const(0x20)    # sid index seat action
+SEAL = const(0x21)      # sid index seat hash32       hidden decision, committed
+UNSEAL = const(0x22)    # sid index seat action nonce8
+CHECK = const(0x23)     # sid index hash8             public-state hash
+SYNCREQ = const(0x24)   # sid have full
+LOG = const(0x25)       # sid start full timed count (seat action [t])*
+REJECT = const(0x26)    # sid index seat action culprit reason
+SPLAY = const(0x30)     # sid req seat action t       Speed: a play asking the arbiter
+TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
+SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
+
+MAX_SEATS = const(6)
+MAX_NAME = const(16)
+MAX_REASON = const(60)
+LOG_CHUNK = const(24)   # actions per LOG message (timed: 24 * 7 + 8 < 118)
+
+
+def _u16(b, i):
+    return b[i] << 8 | b[i + 1]
+
+
+def _u32(b, i):
+    return b[i] << 24 | b[i + 1] << 16 | b[i + 2] << 8 | b[i + 3]
+
+
+def _p16(b, i, v):
+    b[i] = (v >> 8) & 0xFF
+    b[i + 1] = v & 0xFF
+
+
+def _p32(b, i, v):
+    b[i] = (v >> 24) & 0xFF
+    b[i + 1] = (v >> 16) & 0xFF
+    b[i + 2] = (v >> 8) & 0xFF
+    b[i + 3] = v & 0xFF
+
+
+def _head(b, kind, sid):
+    b[0] = kind
+    _p16(b, 1, sid)
+    return 3
+
+
+def _copy(b, i, src):
+    for x in src:
+        b[i] = x
+        i += 1
+    return i
+
+
+def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx):
+    i = _head(b, SESSION, sid)
+    b[i] = phase
+    _p16(b, i + 1, host)
+    b[i + 3] = rnd
+    b[i + 4] = len(seats)
+    i += 5
+    for s in seats:
+        _p16(b, i, s)
+        i += 2
+    _p32(b, i, seed)
+    i += 4
+    nb = name.encode()
+    b[i] = len(nb)
+    i = _copy(b, i + 1, nb)
+    b[i] = len(optidx)
+    i += 1
+    for x in optidx:
+        _p16(b, i, x)
+        i += 2
+    return i
+
+
+def encode_simple(b, kind, sid):
+    """JOIN and LEAVE."""
+    return _head(b, kind, sid)
+
+
+def encode_commit(b, kind, sid, rnd, data):
+    """COMMIT (32-byte hash) and REVEAL (8-byte value)."""
+    i = _head(b, kind, sid)
+    b[i] = rnd
+    return _copy(b, i + 1, data)
+
+
+def encode_presence(b, sid, phase, hist, flags):
+    i = _head(b, PRESENCE, sid)
+    b[i] = phase
+    _p16(b, i + 1, hist)
+    b[i + 3] = flags
+    return i + 4
+
+
+def encode_action(b, sid, index, seat, action):
+    i = _head(b, ACTION, sid)
+    _p16(b, i, index)
+    b[i + 2] = seat
+    _p16(b, i + 3, action)
+    return i + 5
+
+
+def encode_seal(b, sid, index, seat, digest):
+    i = _head(b, SEAL, sid)
+    _p16(b, i, index)
+    b[i + 2] = seat
+    return _copy(b, i + 3, digest)
+
+
+def encode_unseal(b, sid, index, seat, action, nonce):
+    i = _head(b, UNSEAL, sid)
+    _p16(b, i, index)
+    b[i + 2] = seat
+    _p16(b, i + 3, action)
+    return _copy(b, i + 5, nonce)
+
+
+def encode_check(b, sid, index, digest8):
+    i = _head(b, CHECK, sid)
+    _p16(b, i, index)
+    return _copy(b, i + 2, digest8)
+
+
+def encode_syncreq(b, sid, have, full):
+    i = _head(b, SYNCREQ, sid)
+    _p16(b, i, have)
+    b[i + 2] = 1 if full else 0
+    return i + 3
+
+
+def encode_log(b, sid, start, full, entries, timed):
+    """entries: list of (seat, action) or (t, seat, action) when timed, <= LOG_CHUNK."""
+    i = _head(b, LOG, sid)
+    _p16(b, i, start)
+    b[i + 2] = (1 if full else 0) | (2 if timed else 0)
+    b[i + 3] = len(entries)
+    i += 4
+    for e in entries:
+        if timed:
+            t, seat, action = e
+        else:
+            seat, action = e
+        b[i] = seat
+        _p16(b, i + 1, action)
+        i += 3
+        if timed:
+            _p32(b, i, t)
+            i += 4
+    return i
+
+
+def encode_reject(b, sid, index, seat, action, culprit, reason):
+    i = _head(b, REJECT, sid)
+    _p16(b, i, index)
+    b[i + 2] = seat
+    _p16(b, i + 3, action)
+    _p16(b, i + 5, culprit)
+    r = reason.encode()[:MAX_REASON]
+    b[i + 7] = len(r)
+    return _copy(b, i + 8, r)
+
+
+def encode_splay(b, sid, req, seat, action, t):
+    i = _head(b, SPLAY, sid)
+    b[i] = req
+    b[i + 1] = seat
+    _p16(b, i + 2, action)
+    _p32(b, i + 4, t)
+    return i + 8
+
+
+def encode_taction(b, sid, index, seat, action, t, req):
+    i = _head(b, TACTION, sid)
+    _p16(b, i, index)
+    b[i + 2] = seat
+    _p16(b, i + 3, action)
+    _p32(b, i + 5, t)
+    b[i + 9] = req
+    return i + 10
+
+
+def encode_sreject(b, sid, req, seat, action, reason):
+    i = _head(b, SREJECT, sid)
+    b[i] = req
+    b[i + 1] = seat
+    _p16(b, i + 2, action)
+    r = reason.encode()[:MAX_REASON]
+    b[i + 4] = len(r)
+    return _copy(b, i + 5, r)
+
+
+def _text(b, i, n):
+    try:
+        return bytes(b[i:i + n]).decode()
+    except (UnicodeError, ValueError):
+        return None
+
+
+def decode(b, start, n):
+    """(type, sid, fields...) or None when malformed."""
+    if n < 3 or start < 0 or start + n > len(b):
+        return None
+    kind = b[start]
+    sid = _u16(b, start + 1)
+    i = start + 3
+    end = start + n
+    left = end - i
+    if kind == SESSION:
+        if left < 6:
+            return None
+        phase = b[i]
+        host = _u16(b, i + 1)
+        rnd = b[i + 3]
+        ns = b[i + 4]
+        i += 5
+        if ns < 1 or ns > MAX_SEATS or i + 2 * ns + 5 > end:
+            return None
+        seats = [_u16(b, i + 2 * k) for k in range(ns)]
+        i += 2 * ns
+        seed = _u32(b, i)
+        if seed >= 0x40000000:
+            return None
+        nl = b[i + 4]
+        i += 5
+        if nl > MAX_NAME or i + nl + 1 > end:
+            return None
+        name = _text(b, i, nl)
+        if name is None:
+            return None
+        i += nl
+        no = b[i]
+        i += 1
+        if i + 2 * no != end:
+            return None
+        opts = [_u16(b, i + 2 * k) for k in range(no)]
+        return (kind, sid, phase, host, rnd, seats, seed, name, opts)
+    if kind == JOIN or kind == LEAVE:
+        return (kind, sid) if left == 0 else None
+    if kind == COMMIT:
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 33 else None
+    if kind == REVEAL:
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 9 else None
+    if kind == PRESENCE:
+        return (kind, sid, b[i], _u16(b, i + 1), b[i + 3]) if left == 4 else None
+    if kind == ACTION:
+        if left != 5:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2], _u16(b, i + 3))
+    if kind == SEAL:
+        if left != 35:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2], bytes(b[i + 3:end]))
+    if kind == UNSEAL:
+        if left != 13:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2], _u16(b, i + 3), bytes(b[i + 5:end]))
+    if kind == CHECK:
+        if left != 10:
+            return None
+        return (kind, sid, _u16(b, i), bytes(b[i + 2:end]))
+    if kind == SYNCREQ:
+        if left != 3 or b[i + 2] > 1:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2] == 1)
+    if kind == LOG:
+        if left < 4:
+            return None
+        st = _u16(b, i)
+        fl = b[i + 2]
+        cnt = b[i + 3]
+        timed = (fl & 2) != 0
+        size = 7 if timed else 3
+        i += 4
+        if fl > 3 or cnt > LOG_CHUNK or i + cnt * size != end:
+            return None
+        entries = []
+        for _ in range(cnt):
+            if timed:
+                t = _u32(b, i + 3)
+                if t >= 0x40000000:
+                    return None
+                entries.append((t, b[i], _u16(b, i + 1)))
+            else:
+                entries.append((b[i], _u16(b, i + 1)))
+            i += size
+        return (kind, sid, st, (fl & 1) != 0, timed, entries)
+    if kind == REJECT:
+        if left < 8 or left != 8 + b[i + 7] or b[i + 7] > MAX_REASON:
+            return None
+        r = _text(b, i + 8, b[i + 7])
+        if r is None:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2], _u16(b, i + 3), _u16(b, i + 5), r)
+    if kind == SPLAY:
+        if left != 8:
+            return None
+        t = _u32(b, i + 4)
+        if t >= 0x40000000:
+            return None
+        return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), t)
+    if kind == TACTION:
+        if left != 10:
+            return None
+        t = _u32(b, i + 5)
+        if t >= 0x40000000:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2], _u16(b, i + 3), t, b[i + 9])
+    if kind == SREJECT:
+        if left < 5 or left != 5 + b[i + 4] or b[i + 4] > MAX_REASON:
+            return None
+        r = _text(b, i + 5, b[i + 4])
+        if r is None:
+            return None
+        return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), r)
+    return None

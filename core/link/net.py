@@ -1,0 +1,105 @@
+"""Forwarding over a chain of units: each unit has up to two channels (UART0, UART1).
+
+Net header in front of every application message:
+
+    [src:2][dst:2][flags:1] message        dst 0xFFFF = everyone; flags = DROPPABLE | ttl
+
+A message for this unit (or everyone) goes up to `handler(src, buf, start, n)`; a message
+for anyone else (or everyone) goes on out of every *other* channel with ttl - 1, by the
+same reliability it came with.  A unicast leaves by the channel its destination was last
+heard on (learned from the src of received messages), or by every channel if unknown.
+The ttl (MAX_HOPS) bounds a message's life if someone closes the chain into a ring.
+Forwarding copies the bytes into the outgoing channel's preallocated slot: no allocation.
+"""
+from micropython import const
+
+from core.link.channel import MAX_PAYLOAD as _CH_MAX
+
+BROADCAST = const(0xFFFF)
+DROPPABLE = const(0x80)
+MAX_HOPS = const(6)
+HDR = const(5)
+MAX_MESSAGE = const(118)   # channel payload minus the net header
+
+
+class Node:
+    """This unit's network end: `channels` are channel.Channel objects (0, 1 or 2)."""
+
+    def __init__(self, node_id, handler):
+        if not 0 < node_id < BROADCAST:
+            raise ValueError("node id must be 1..65534")
+        self.node_id = node_id
+        self.handler = handler
+        self.channels = []
+        self._route = {}
+        self._buf = bytearray(_CH_MAX)
+        self.forwarded = 0
+        self.refused = 0
+
+    def add_channel(self, ch):
+        self.channels.append(ch)
+
+    def deliver(self, ch, buf, start, n, reliable):
+        """Channel upcall (pass as the channels' `deliver`)."""
+        if n < HDR:
+            return
+        src = buf[start] << 8 | buf[start + 1]
+        dst = buf[start + 2] << 8 | buf[start + 3]
+        flags = buf[start + 4]
+        if src == self.node_id or src == 0:
+            return                      # our own message came back round a ring
+        if self._route.get(src) != ch.index:
+            self._route[src] = ch.index
+        if dst == self.node_id or dst == BROADCAST:
+            self.handler(src, buf, start + HDR, n - HDR)
+        if dst != self.node_id and (flags & 0x0F) > 1:
+            buf[start + 4] = flags - 1
+            for other in self.channels:
+                if other is not ch:
+                    self._out(other, buf, start, n, reliable, flags & DROPPABLE)
+                    self.forwarded += 1
+
+    def _out(self, ch, buf, start, n, reliable, droppable):
+        if reliable:
+            ok = ch.send(buf, start, n, droppable)
+        else:
+            ok = ch.send_dgram(buf, start, n)
+        if not ok:
+            self.refused += 1
+        return ok
+
+    def send(self, dst, msg, n, reliable=True, droppable=False):
+        """Send msg[0:n] to node `dst` (or BROADCAST).  True if at least one channel took it."""
+        if n > MAX_MESSAGE:
+            raise ValueError("message of %d bytes (max %d)" % (n, MAX_MESSAGE))
+        b = self._buf
+        b[0] = self.node_id >> 8
+        b[1] = self.node_id & 0xFF
+        b[2] = dst >> 8
+        b[3] = dst & 0xFF
+        b[4] = (DROPPABLE if droppable else 0) | MAX_HOPS
+        i = 0
+        while i < n:
+            b[HDR + i] = msg[i]
+            i += 1
+        way = self._route.get(dst) if dst != BROADCAST else None
+        ok = False
+        for ch in self.channels:
+            if way is None or ch.index == way:
+                if self._out(ch, b, 0, HDR + n, reliable, droppable):
+                    ok = True
+        return ok
+
+    def links_up(self):
+        return [ch.up for ch in self.channels]
+
+    def trouble(self):
+        """True when a channel that was up earlier is down now (a pulled cable)."""
+        for ch in self.channels:
+            if ch.ever_up and not ch.up:
+                return True
+        return False
+
+    def poll(self):
+        for ch in self.channels:
+            ch.poll()

@@ -1,0 +1,326 @@
+"""Session: the lobby, seats and the fair seed (commit-reveal), for one unit.
+
+One unit hosts: it picks the game, options and number of seats, and announces a SESSION
+message every second.  Other units list what they hear (`lobby`) and JOIN; the host seats
+each joining unit on the first AI seat (one human per unit, the rest AI, run by the host)
+and re-announces.  Everyone sees the host's options before the start.
+
+start() (host) opens seeding round 1: every participating unit draws 8 random bytes and
+broadcasts COMMIT = SHA-256 of them; only when a unit holds every participant's commit does
+it broadcast REVEAL.  When all reveals check against their commits, every unit derives the
+same seed (commit.derive_seed) and calls on_start(seed).  No unit alone chooses the deal:
+the last unit to reveal has already committed.  A commit cannot be replaced once this unit
+has revealed; a round that stalls (a unit restarted or withholds) is restarted by the host
+with round + 1 after SEED_STALL_MS, with fresh values.
+
+A unit that restarts during the game hears the host's SESSION (phase PLAYING, with the
+seed) and rejoins: on_start(seed, rejoin=True); the lockstep layer then fetches the log.
+"""
+from micropython import const
+
+from core.clock import ticks_diff
+from core.link import messages as M
+from core.link.commit import seed_commit, derive_seed
+from core.link.net import BROADCAST
+
+LOBBY = const(0)
+SEEDING = const(1)
+PLAYING = const(2)
+PHASE_NAMES = ("lobby", "seeding", "playing")
+
+AI = const(0)
+ANNOUNCE_MS = const(1000)
+RESEND_MS = const(1000)
+SEED_STALL_MS = const(5000)
+LOBBY_FORGET_MS = const(4000)
+
+
+def option_indices(cls, options):
+    out = []
+    for opt in cls.OPTIONS:
+        out.append(opt.choices.index(options[opt.key]))
+    return out
+
+
+def options_from_indices(cls, idx):
+    """Options dict, or None if the indices do not fit the game's options."""
+    if len(idx) != len(cls.OPTIONS):
+        return None
+    out = {}
+    k = 0
+    for opt in cls.OPTIONS:
+        if idx[k] >= len(opt.choices):
+            return None
+        out[opt.key] = opt.choices[idx[k]]
+        k += 1
+    return out
+
+
+class Session:
+    """Lobby and seeding state of one unit.  `send(dst, buf, n, reliable, droppable)`."""
+
+    def __init__(self, node_id, send, entropy, clock, games, on_start):
+        self.node_id = node_id
+        self._send = send
+        self._entropy = entropy
+        self._clock = clock
+        self._games = games
+        self._on_start = on_start
+        self._buf = bytearray(118)
+        self.lobby = {}        # sid -> dict(host, name, options, seats, phase, seen)
+        self.reports = []      # readable problems for the UI (bounded)
+        self._reset()
+
+    def _reset(self):
+        self.sid = 0
+        self.host = 0
+        self.name = None
+        self.cls = None
+        self.options = None
+        self.seats = []
+        self.phase = LOBBY
+        self.rnd = 0
+        self.seed = 0
+        self._commits = {}
+        self._reveals = {}
+        self._my_value = None
+        self._revealed = False
+        self._round_at = 0
+        self._last_announce = None
+        self._last_resend = None
+
+    # -- what the UI reads ----------------------------------------------------------------
+    def is_host(self):
+        return self.sid != 0 and self.host == self.node_id
+
+    def participants(self):
+        """Distinct units holding a seat (the host always takes part)."""
+        out = [self.host] if self.host else []
+        for s in self.seats:
+            if s != AI and s not in out:
+                out.append(s)
+        out.sort()
+        return out
+
+    def my_seat(self):
+        for i in range(len(self.seats)):
+            if self.seats[i] == self.node_id:
+                return i
+        return -1
+
+    def owner(self, seat):
+        """The unit that decides for `seat`: its human's unit, or the host for AI."""
+        s = self.seats[seat]
+        return self.host if s == AI else s
+
+    def report(self, text):
+        self.reports.append(text)
+        if len(self.reports) > 8:
+            self.reports.pop(0)
+
+    # -- host -----------------------------------------------------------------------------
+    def host_game(self, name, options, n_seats, sid):
+        cls = self._games(name)
+        if n_seats not in cls.PLAYERS:
+            raise ValueError("%s plays with %s players, not %d" % (name, cls.PLAYERS, n_seats))
+        from core.game import resolve_options
+        self._reset()
+        self.sid = sid
+        self.host = self.node_id
+        self.name = name
+        self.cls = cls
+        self.options = resolve_options(cls.OPTIONS, options)
+        option_indices(cls, self.options)   # every option must be transmittable
+        self.seats = [AI] * n_seats
+        self.seats[0] = self.node_id
+        self.announce(True)
+
+    def start(self):
+        if not self.is_host() or self.phase != LOBBY:
+            raise ValueError("only the host starts, from the lobby")
+        self._new_round(1)
+        self.announce(True)
+
+    def hand_to_ai(self, seat):
+        """Host: the AI takes `seat` over from now on (its unit is gone for good)."""
+        if not self.is_host() or not 0 <= seat < len(self.seats) or self.seats[seat] == self.node_id:
+            raise ValueError("cannot hand seat %d to the AI" % seat)
+        self.seats[seat] = AI
+        self.announce(True)
+
+    def announce(self, reliable_now=False):
+        b = self._buf
+        n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
+                             self.seed, self.name, option_indices(self.cls, self.options))
+        self._send(BROADCAST, b, n, True, not reliable_now)
+        self._last_announce = self._clock()
+
+    # -- guest ----------------------------------------------------------------------------
+    def join(self, sid):
+        info = self.lobby.get(sid)
+        if info is None:
+            raise ValueError("no session %d in the lobby" % sid)
+        self._adopt(sid, info)
+        n = M.encode_simple(self._buf, M.JOIN, sid)
+        self._send(info["host"], self._buf, n, True, False)
+
+    def leave(self):
+        if self.sid and not self.is_host():
+            n = M.encode_simple(self._buf, M.LEAVE, self.sid)
+            self._send(self.host, self._buf, n, True, False)
+        self._reset()
+
+    def _adopt(self, sid, info):
+        self.sid = sid
+        self.host = info["host"]
+        self.name = info["name"]
+        self.cls = info["cls"]
+        self.options = info["options"]
+        self.seats = list(info["seats"])
+
+    # -- messages -------------------------------------------------------------------------
+    def on_message(self, src, m):
+        kind = m[0]
+        if kind == M.SESSION:
+            self._on_session(src, m)
+        elif m[1] != self.sid or self.sid == 0:
+            return
+        elif kind == M.JOIN and self.is_host():
+            self._on_join(src)
+        elif kind == M.LEAVE and self.is_host() and self.phase == LOBBY:
+            for i in range(len(self.seats)):
+                if self.seats[i] == src:
+                    self.seats[i] = AI
+            self.announce(True)
+        elif kind == M.COMMIT and self.phase == SEEDING:
+            self._on_commit(src, m[2], m[3])
+        elif kind == M.REVEAL and self.phase == SEEDING:
+            self._on_reveal(src, m[2], m[3])
+
+    def _on_session(self, src, m):
+        _, sid, phase, host, rnd, seats, seed, name, idx = m
+        if host != src or phase > PLAYING:
+            return
+        try:
+            cls = self._games(name)
+        except (ValueError, ImportError):
+            return
+        options = options_from_indices(cls, idx)
+        if options is None or len(seats) not in cls.PLAYERS:
+            return
+        info = {"host": host, "name": name, "cls": cls, "options": options, "seats": seats,
+                "phase": phase, "seen": self._clock()}
+        self.lobby[sid] = info
+        if self.sid == 0:
+            if phase != LOBBY and self.node_id in seats:
+                self._adopt(sid, info)          # restarted: rejoin the game in progress
+                if phase == SEEDING:
+                    self._new_round(rnd)
+                else:
+                    self._begin(seed, True)
+            return
+        if sid != self.sid or self.is_host():
+            return
+        self.seats = list(seats)                # the host's word on seats (AI hand-over)
+        if self.phase == PLAYING and phase != PLAYING:
+            return                              # a late copy of an old announcement
+        if phase == SEEDING and (self.phase == LOBBY or rnd != self.rnd):
+            if self.node_id in seats:
+                self._new_round(rnd)
+        elif phase == PLAYING and self.phase != PLAYING:
+            self._begin(seed, True)             # we missed the end of seeding
+        elif phase == PLAYING and seed != self.seed:
+            self.report("host's seed %d differs from ours %d" % (seed, self.seed))
+
+    def _on_join(self, src):
+        if src in self.seats:
+            self.announce(True)
+            return
+        if self.phase != LOBBY:
+            return
+        for i in range(len(self.seats)):
+            if self.seats[i] == AI:
+                self.seats[i] = src
+                break
+        self.announce(True)
+
+    def _new_round(self, rnd):
+        self.phase = SEEDING
+        self.rnd = rnd
+        self._commits = {}
+        self._reveals = {}
+        self._revealed = False
+        self._round_at = self._clock()
+        self._my_value = self._entropy(8)
+        self._commits[self.node_id] = seed_commit(self.sid, rnd, self.node_id, self._my_value)
+        self._send_commit()
+
+    def _send_commit(self):
+        n = M.encode_commit(self._buf, M.COMMIT, self.sid, self.rnd, self._commits[self.node_id])
+        self._send(BROADCAST, self._buf, n, True, False)
+        if self._revealed:
+            n = M.encode_commit(self._buf, M.REVEAL, self.sid, self.rnd, self._my_value)
+            self._send(BROADCAST, self._buf, n, True, False)
+        self._last_resend = self._clock()
+
+    def _on_commit(self, src, rnd, digest):
+        if rnd != self.rnd or src not in self.participants():
+            return
+        old = self._commits.get(src)
+        if old is not None and old != digest and self._revealed:
+            self.report("unit %d changed its seed commitment after reveals began" % src)
+            return
+        self._commits[src] = digest
+        self._progress()
+
+    def _on_reveal(self, src, rnd, value):
+        if rnd != self.rnd or src in self._reveals:
+            return
+        c = self._commits.get(src)
+        if c is None:
+            return
+        if seed_commit(self.sid, rnd, src, value) != c:
+            self.report("unit %d's seed reveal does not match its commitment" % src)
+            return
+        self._reveals[src] = value
+        self._progress()
+
+    def _progress(self):
+        parts = self.participants()
+        for p in parts:
+            if p not in self._commits:
+                return
+        if not self._revealed:
+            self._revealed = True
+            self._reveals[self.node_id] = self._my_value
+            self._send_commit()
+        for p in parts:
+            if p not in self._reveals:
+                return
+        reveals = {}
+        for p in parts:
+            reveals[p] = self._reveals[p]
+        self._begin(derive_seed(self.sid, self.rnd, reveals), False)
+
+    def _begin(self, seed, rejoin):
+        self.seed = seed
+        self.phase = PLAYING
+        if self.is_host():
+            self.announce(True)
+        self._on_start(seed, rejoin)
+
+    def poll(self):
+        now = self._clock()
+        if self.is_host() and (self._last_announce is None
+                               or ticks_diff(now, self._last_announce) >= ANNOUNCE_MS):
+            self.announce(False)
+        if self.phase == SEEDING and self.node_id in self.participants():
+            if self._last_resend is None or ticks_diff(now, self._last_resend) >= RESEND_MS:
+                self._send_commit()
+            if self.is_host() and ticks_diff(now, self._round_at) >= SEED_STALL_MS:
+                self.report("seeding round %d stalled: starting round %d" % (self.rnd, self.rnd + 1))
+                self._new_round((self.rnd + 1) & 0xFF or 1)
+                self.announce(True)
+        for sid in list(self.lobby):
+            if ticks_diff(now, self.lobby[sid]["seen"]) > LOBBY_FORGET_MS and sid != self.sid:
+                del self.lobby[sid]

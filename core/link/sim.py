@@ -1,0 +1,151 @@
+"""In-memory chain of units with a virtual clock and faulty wires (tests and benchmarks).
+
+Runs on every runtime, deterministically: the wires pace bytes at the line rate (10 bits
+per byte), and flip bits, drop or duplicate bytes and unplug on a seeded schedule.  The
+multi-process version with pseudo-terminals is tools/link_relay.py + tools/link_unit.py.
+"""
+from core.prng import Prng
+from core.link.unit import LinkUnit
+
+_MASK = (1 << 30) - 1
+
+
+class SimClock:
+    def __init__(self, start=1000):
+        self.us = start * 1000
+
+    def __call__(self):
+        return (self.us // 1000) & _MASK
+
+
+class Wire:
+    """One direction of a cable: bytes arrive after their transmission time."""
+
+    def __init__(self, clock, rng, baud, ber=0.0, drop=0.0, dup=0.0):
+        self.clock = clock
+        self.rng = rng
+        self.byte_us = 10 * 1000000 // baud
+        self.ber_ppm = int(ber * 8 * 1000000)
+        self.drop_ppm = int(drop * 1000000)
+        self.dup_ppm = int(dup * 1000000)
+        self.plugged = True
+        self.q = []            # [(due_us, byte)]
+        self.free_us = 0
+        self.bytes = 0
+        self.flipped = 0
+        self.dropped = 0
+
+    def write(self, buf, n):
+        r = self.rng
+        for i in range(n):
+            self.bytes += 1
+            t = max(self.clock.us, self.free_us) + self.byte_us
+            self.free_us = t
+            if not self.plugged:
+                continue
+            b = buf[i]
+            if self.drop_ppm and r.below(1000000) < self.drop_ppm:
+                self.dropped += 1
+                continue
+            if self.ber_ppm and r.below(1000000) < self.ber_ppm:
+                b ^= 1 << r.below(8)
+                self.flipped += 1
+            self.q.append((t, b))
+            if self.dup_ppm and r.below(1000000) < self.dup_ppm:
+                self.q.append((t, b))
+
+    def due(self):
+        """Bytes whose time has come, removed from the wire."""
+        now = self.clock.us
+        k = 0
+        q = self.q
+        while k < len(q) and q[k][0] <= now:
+            k += 1
+        if not k:
+            return None
+        out = bytes([x[1] for x in q[:k]])
+        del q[:k]
+        if not self.plugged:
+            return None
+        return out
+
+
+class SimChain:
+    """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0."""
+
+    def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
+                 node_ids=None):
+        self.clock = SimClock()
+        self.rng = Prng(seed)
+        self.n = n
+        self.cables = []       # cable i joins unit i and i+1: (wire i->i+1, wire i+1->i)
+        for i in range(n - 1):
+            self.cables.append((Wire(self.clock, Prng(seed * 100 + 2 * i + 1), baud, ber, drop, dup),
+                                Wire(self.clock, Prng(seed * 100 + 2 * i + 2), baud, ber, drop, dup)))
+        self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
+        self.games = games
+        self.ai = ai
+        self.units = [None] * n
+        for i in range(n):
+            self.boot(i)
+        self.unplugs = []      # (cable, from_ms, to_ms)
+
+    def _entropy_for(self, i):
+        r = Prng((self.rng.next30() ^ (i + 1) * 7919) & _MASK)
+
+        def entropy(n):
+            return bytes([r.below(256) for _ in range(n)])
+        return entropy
+
+    def boot(self, i):
+        """(Re)start unit i: a fresh process with the same node id, nothing remembered."""
+        def sink(buf, n):
+            pass
+        w = [sink, sink]
+        if i > 0:
+            w[0] = self.cables[i - 1][1].write
+        if i < self.n - 1:
+            w[1] = self.cables[i][0].write
+        self.units[i] = LinkUnit(self.node_ids[i], w, self._entropy_for(i), self.clock,
+                                 self.games, self.ai)
+        return self.units[i]
+
+    def unplug(self, cable, from_ms, ms):
+        """Pull cable `cable` (between unit cable and cable+1) at from_ms for ms."""
+        self.unplugs.append((cable, from_ms, from_ms + ms))
+
+    def now(self):
+        return self.clock.us // 1000
+
+    def step(self, ms=1, hook=None):
+        for _ in range(ms):
+            self.clock.us += 1000
+            t = self.now()
+            for c, a, b in self.unplugs:
+                plugged = not (a <= t < b)
+                self.cables[c][0].plugged = plugged
+                self.cables[c][1].plugged = plugged
+            for i in range(self.n - 1):
+                fwd, back = self.cables[i]
+                d = fwd.due()
+                if d:
+                    self.units[i + 1].receive(0, d, 0, len(d))
+                d = back.due()
+                if d:
+                    self.units[i].receive(1, d, 0, len(d))
+            for u in self.units:
+                u.poll()
+            if hook is not None:
+                hook(self)
+
+    def run_until(self, cond, limit_ms, hook=None):
+        """Step until cond(self) is true; the ms it took, or -1 at the limit."""
+        t0 = self.now()
+        while self.now() - t0 < limit_ms:
+            if cond(self):
+                return self.now() - t0
+            self.step(1, hook)
+        return -1
+
+    def line_bytes(self):
+        return sum([a.bytes + b.bytes for a, b in self.cables])

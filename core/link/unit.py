@@ -1,0 +1,219 @@
+"""One unit on the link: channels + forwarding + session + lockstep, and the pause logic.
+
+The app loop (or tools/link_unit.py) feeds received bytes to `receive(port, buf, start,
+end)` and calls `poll()` every few milliseconds; the UI reads `status()`, `lobby()`,
+`game`, `my_seat()` and calls `host_game`, `join`, `start`, `submit`, `hand_to_ai`.
+
+Presence: every unit in a session broadcasts PRESENCE (its phase, history length and
+whether one of its cables that was up is down now) every PRESENCE_MS.  The game pauses on
+every unit while a participant has not been heard for MISSING_MS, or any participant
+reports a pulled cable; it resumes by itself when they are back.  Nothing is lost: the
+channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+"""
+from micropython import const
+
+from core.clock import ticks_ms, ticks_diff
+from core.link import messages as M
+from core.link.channel import Channel
+from core.link.lockstep import Lockstep
+from core.link.net import Node, BROADCAST
+from core.link.session import Session, LOBBY, SEEDING, PLAYING, PHASE_NAMES
+
+PRESENCE_MS = const(400)
+MISSING_MS = const(2000)
+GONE_MS = const(10000)
+_TROUBLE = const(1)
+_EARLY = const(16)
+
+
+def _u16(b):
+    return (b[0] << 8 | b[1]) or 1
+
+
+class LinkUnit:
+    """`writers`: one write(buf, n) per UART port.  `entropy(n)` -> n random bytes."""
+
+    def __init__(self, node_id, writers, entropy, clock=ticks_ms, games=None, ai=None):
+        if games is None:
+            from core.registry import game_class
+            games = game_class
+        self.node_id = node_id
+        self._entropy = entropy
+        self._clock = clock
+        self._games = games
+        self.ai = ai
+        self.node = Node(node_id, self._on_message)
+        for i in range(len(writers)):
+            self.node.add_channel(Channel(node_id, _u16(entropy(2)), writers[i],
+                                          self.node.deliver, self._on_link, clock, i))
+        self.session = Session(node_id, self._send, entropy, clock, games, self._on_start)
+        self.lockstep = None
+        self._buf = bytearray(16)
+        self._heard = {}
+        self._early = []
+        self._trouble = {}
+        self._last_presence = None
+        self._was_trouble = False
+        self.messages_in = 0
+        self.bad_messages = 0
+
+    # -- plumbing -------------------------------------------------------------------------
+    def _send(self, dst, buf, n, reliable=True, droppable=False):
+        return self.node.send(dst, buf, n, reliable, droppable)
+
+    def receive(self, port, buf, start, end):
+        self.node.channels[port].receive(buf, start, end)
+
+    def _on_link(self, ch):
+        if self.session.sid and self.node.trouble() != self._was_trouble:
+            self._presence()
+
+    def _on_message(self, src, buf, start, n):
+        m = M.decode(buf, start, n)
+        if m is None:
+            self.bad_messages += 1
+            return
+        self.messages_in += 1
+        s = self.session
+        if m[1] == s.sid and s.sid:
+            self._heard[src] = self._clock()
+            if m[0] == M.PRESENCE:
+                self._trouble[src] = m[4] & _TROUBLE
+                if self.lockstep is not None and m[2] == PLAYING:
+                    self.lockstep.peer_progress(src, m[3])
+                return
+        if m[0] < M.ACTION:
+            s.on_message(src, m)
+        elif self.lockstep is not None:
+            self.lockstep.on_message(src, m)
+        elif m[1] == s.sid and s.sid and len(self._early) < _EARLY:
+            self._early.append((src, m))    # game messages from units that started first
+
+    def _on_start(self, seed, rejoin):
+        s = self.session
+        game = s.cls(s.options, seed)
+        self.lockstep = Lockstep(s, game, self._send, self._entropy, self._clock,
+                                 s.report, self.ai)
+        now = self._clock()
+        for p in s.participants():
+            self._heard[p] = now
+        early = self._early
+        self._early = []
+        for src, m in early:
+            self.lockstep.on_message(src, m)
+        if rejoin:
+            self.lockstep.rejoin()
+
+    def _presence(self):
+        s = self.session
+        hist = self.lockstep.n() if self.lockstep is not None else 0
+        t = self.node.trouble()
+        self._was_trouble = t
+        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0)
+        self._send(BROADCAST, self._buf, n, True, True)
+        self._last_presence = self._clock()
+
+    # -- the loop -------------------------------------------------------------------------
+    def poll(self):
+        self.node.poll()
+        s = self.session
+        s.poll()
+        if s.sid == 0:
+            return
+        now = self._clock()
+        if self._last_presence is None or ticks_diff(now, self._last_presence) >= PRESENCE_MS:
+            self._presence()
+        if self.lockstep is not None:
+            self.lockstep.poll(self.paused())
+
+    # -- what the UI reads ----------------------------------------------------------------
+    @property
+    def game(self):
+        return self.lockstep.game if self.lockstep is not None else None
+
+    def my_seat(self):
+        return self.session.my_seat()
+
+    def missing(self, ms=MISSING_MS):
+        """Participants not heard from for `ms`."""
+        now = self._clock()
+        out = []
+        for p in self.session.participants():
+            if p == self.node_id:
+                continue
+            t = self._heard.get(p)
+            if t is None or ticks_diff(now, t) > ms:
+                out.append(p)
+        return out
+
+    def cable_trouble(self):
+        """Units (this one included) reporting a pulled cable."""
+        out = [self.node_id] if self.node.trouble() else []
+        for p in self.session.participants():
+            if p != self.node_id and self._trouble.get(p):
+                out.append(p)
+        return out
+
+    def paused(self):
+        return self.session.phase == PLAYING and bool(self.missing() or self.cable_trouble())
+
+    def status(self):
+        """A dict the UI shows: state, message, and details."""
+        s = self.session
+        g = self.game
+        st = {"state": PHASE_NAMES[s.phase] if s.sid else "idle", "host": s.is_host(),
+              "links": self.node.links_up(), "missing": self.missing(),
+              "gone": self.missing(GONE_MS), "reports": list(s.reports)}
+        if g is not None and g.is_over():
+            st["state"] = "over"
+            st["message"] = "game over"
+        elif self.paused():
+            st["state"] = "paused"
+            miss = self.missing()
+            trouble = self.cable_trouble()
+            if trouble:
+                st["message"] = "paused: a link cable is unplugged (unit %s)" % ", ".join(
+                    ["%d" % u for u in trouble])
+            else:
+                st["message"] = "paused: waiting for unit %s" % ", ".join(["%d" % u for u in miss])
+            st["can_hand_to_ai"] = s.is_host() and bool(st["gone"])
+        elif s.phase == SEEDING:
+            st["message"] = "agreeing on a fair shuffle"
+        elif s.phase == LOBBY and s.sid:
+            st["message"] = "waiting for the host to start"
+        else:
+            st["message"] = ""
+        if self.lockstep is not None and self.lockstep.cue:
+            st["cue"] = self.lockstep.cue
+        return st
+
+    def lobby(self):
+        """Games heard: list of (sid, game name, options, seats, phase name)."""
+        out = []
+        for sid in self.session.lobby:
+            i = self.session.lobby[sid]
+            out.append((sid, i["name"], i["options"], list(i["seats"]), PHASE_NAMES[i["phase"]]))
+        return out
+
+    # -- what the UI does -----------------------------------------------------------------
+    def host_game(self, name, options, n_seats):
+        self.session.host_game(name, options, n_seats, _u16(self._entropy(2)))
+
+    def join(self, sid):
+        self.session.join(sid)
+
+    def start(self):
+        self.session.start()
+
+    def hand_to_ai(self, seat):
+        self.session.hand_to_ai(seat)
+
+    def submit(self, action, seat=None):
+        """This unit's human decides; None when accepted, else the reason."""
+        if self.lockstep is None:
+            return "no game"
+        if self.paused():
+            return "paused"
+        if seat is None:
+            seat = self.my_seat()
+        return self.lockstep.submit(seat, action)
