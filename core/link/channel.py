@@ -263,7 +263,8 @@ class Channel:
         echo = f[3] << 8 | f[4]
         if pe == 0:
             return
-        if pe != self.peer_epoch:
+        new = pe != self.peer_epoch
+        if new:
             if self.peer_epoch != 0:
                 self.peer_restarts += 1
             self.peer_epoch = pe
@@ -284,7 +285,7 @@ class Channel:
             if not self.up:
                 self._set_up(True)
             self._send_ctl(ACK, now)
-        elif ticks_diff(now, self._last_hello) >= HELLO_MS // 4:
+        elif new or ticks_diff(now, self._last_hello) >= HELLO_MS // 4:
             self._send_hello(now)
 
     def _set_up(self, up):

@@ -4,8 +4,10 @@ Runs on every runtime, deterministically: the wires pace bytes at the line rate 
 per byte), and flip bits, drop or duplicate bytes and unplug on a seeded schedule.  The
 multi-process version with pseudo-terminals is tools/link_relay.py + tools/link_unit.py.
 """
+from array import array
+
 from core.prng import Prng
-from core.link.unit import LinkUnit
+
 
 _MASK = (1 << 30) - 1
 
@@ -19,28 +21,48 @@ class SimClock:
 
 
 class Wire:
-    """One direction of a cable: bytes arrive after their transmission time."""
+    """One direction of a cable: bytes arrive after their transmission time.
+
+    A fixed ring of bytes and due times (in us): a full ring drops bytes, like a UART
+    overrun, and is counted."""
+
+    SIZE = 1024
 
     def __init__(self, clock, rng, baud, ber=0.0, drop=0.0, dup=0.0):
         self.clock = clock
         self.rng = rng
-        self.byte_us = 10 * 1000000 // baud
+        self.byte_t = 10000000 // baud        # 10 bits per byte, in us
         self.ber_ppm = int(ber * 8 * 1000000)
         self.drop_ppm = int(drop * 1000000)
         self.dup_ppm = int(dup * 1000000)
         self.plugged = True
-        self.q = []            # [(due_us, byte)]
-        self.free_us = 0
+        self._b = bytearray(self.SIZE)
+        self._t = array("i", bytes(4 * self.SIZE))
+        self._out = bytearray(self.SIZE)
+        self._head = 0
+        self._n = 0
+        self.free_t = 0
         self.bytes = 0
         self.flipped = 0
         self.dropped = 0
+        self.overruns = 0
+
+    def _put(self, t, b):
+        if self._n >= self.SIZE:
+            self.overruns += 1
+            return
+        k = (self._head + self._n) % self.SIZE
+        self._b[k] = b
+        self._t[k] = t
+        self._n += 1
 
     def write(self, buf, n):
         r = self.rng
+        now = self.clock.us
         for i in range(n):
             self.bytes += 1
-            t = max(self.clock.us, self.free_us) + self.byte_us
-            self.free_us = t
+            t = max(now, self.free_t) + self.byte_t
+            self.free_t = t
             if not self.plugged:
                 continue
             b = buf[i]
@@ -50,24 +72,23 @@ class Wire:
             if self.ber_ppm and r.below(1000000) < self.ber_ppm:
                 b ^= 1 << r.below(8)
                 self.flipped += 1
-            self.q.append((t, b))
+            self._put(t, b)
             if self.dup_ppm and r.below(1000000) < self.dup_ppm:
-                self.q.append((t, b))
+                self._put(t, b)
 
     def due(self):
-        """Bytes whose time has come, removed from the wire."""
+        """A memoryview of the bytes whose time has come (valid until the next call)."""
         now = self.clock.us
         k = 0
-        q = self.q
-        while k < len(q) and q[k][0] <= now:
+        out = self._out
+        while self._n and self._t[self._head] <= now:
+            out[k] = self._b[self._head]
             k += 1
-        if not k:
+            self._head = (self._head + 1) % self.SIZE
+            self._n -= 1
+        if not k or not self.plugged:
             return None
-        out = bytes([x[1] for x in q[:k]])
-        del q[:k]
-        if not self.plugged:
-            return None
-        return out
+        return memoryview(out)[:k]
 
 
 class SimChain:
@@ -99,6 +120,8 @@ class SimChain:
 
     def boot(self, i):
         """(Re)start unit i: a fresh process with the same node id, nothing remembered."""
+        from core.link.unit import LinkUnit
+
         def sink(buf, n):
             pass
         w = [sink, sink]
