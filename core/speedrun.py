@@ -14,207 +14,15 @@ then the hand is scored and the next one is dealt, until 6/9/12 hands are played
 """
 from array import array
 
-from micropython import const
-
 from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
 from core.game import Game, Option
-from core.trick import (TrickResolver, trick_is_low, NO_SUIT,
-                        RANK_HIGH, RANK_LOW, RANK_SLALOM, RANK_BELL)
-
-N_PLAYERS = const(3)
-HAND_SIZE = const(12)
-N_TRICKS = const(12)
-N_BOARDS = const(9)
-
-# -- action ids (docs/records.md) -------------------------------------------------------
-# 0..63 are cards (the card int itself).
-A_TRUMP = const(64)        # 64..67 trump:S H D C
-A_NO_TRUMP = const(68)     # trump:none
-A_RANK = const(69)         # 69..74, see RANKINGS
-A_CONTRACT = const(80)     # 80..88 contract:<board>
-A_PASS = const(89)
-A_REDO = const(90)         # 90..98 redo:<board>
-A_REVEAL = const(99)
-A_NOREVEAL = const(100)
-
-# Ranking actions in id order: (label, ranking mode, first trick is 1 High).
-RANKINGS = (
-    ("10-high", RANK_HIGH, False),
-    ("1-high", RANK_LOW, True),
-    ("slalom-high", RANK_SLALOM, False),
-    ("slalom-low", RANK_SLALOM, True),
-    ("bell-high", RANK_BELL, False),
-    ("bell-low", RANK_BELL, True),
-)
-
-# Ruling SR-1: contract boards 1-9 in the appendix's order.  Target tricks for Win N;
-# the last three are relative (SR-4).
-BOARD_NAMES = ("win0", "win1", "win4", "win5", "win7", "win9", "least", "middle", "most")
-BOARD_TARGETS = (0, 1, 4, 5, 7, 9, -1, -1, -1)
-B_LEAST = const(6)
-B_MIDDLE = const(7)
-B_MOST = const(8)
-
-# Ruling SR-2: (boards used by default, Pass cards, Redo cards, hands) per length.
-LENGTHS = {
-    "short": (5, 1, 1, 6),
-    "medium": (7, 2, 1, 9),
-    "long": (9, 2, 2, 12),
-}
-
-# Phases.
-P_SELECT = const(0)
-P_BID = const(1)
-P_REVEAL = const(2)
-P_PLAY = const(3)
-P_OVER = const(4)
-PHASE_NAMES = ("select", "bid", "reveal", "play", "over")
-
-_NO_ENTRY = const(0xFF)
-
-# Reveal decisions.
-_UNDECIDED = const(0)
-_REVEALED = const(1)
-_HIDDEN = const(2)
-
-
-def _choose(n, k):
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-class BoardSubsets:
-    """The choices of `size` contract boards out of 1-9 (ruling SR-1: "any other subset
-    per length"), written as increasing digit strings ("12345", "12346", ...) in
-    lexicographic order.  A lazy sequence: 126 strings would cost the device ~5 KB of
-    heap for a menu entry, so the i-th choice is computed when asked for."""
-
-    def __init__(self, size):
-        self.size = size
-        self.n = _choose(N_BOARDS, size)
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, i):
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError("board subset index out of range")
-        out = ""
-        b = 1
-        k = self.size
-        while k:
-            c = _choose(N_BOARDS - b, k - 1)   # subsets that start with board b
-            if i < c:
-                out += str(b)
-                k -= 1
-            else:
-                i -= c
-            b += 1
-        return out
-
-    def __iter__(self):
-        for i in range(self.n):
-            yield self[i]
-
-    def __contains__(self, value):
-        if not isinstance(value, str) or len(value) != self.size:
-            return False
-        last = 0
-        for ch in value:
-            if not "1" <= ch <= "9" or int(ch) <= last:
-                return False
-            last = int(ch)
-        return True
-
-    def index(self, value):
-        for i in range(self.n):
-            if self[i] == value:
-                return i
-        raise ValueError("%r is not a board subset of size %d" % (value, self.size))
-
-
-class CompactHistory:
-    """Game.history as 16-bit words (seat << 8 | action) in one preallocated array.
-
-    A list of (seat, action) tuples grows by reallocation and scatters hundreds of small
-    tuples over the heap; on a 64 KB heap that fragmentation alone breaks a long game.
-    Reading it gives (seat, action) tuples, like the list it replaces."""
-
-    def __init__(self, capacity):
-        self.buf = array("H", range(capacity))   # contents unused until written
-        self.n = 0
-
-    def append(self, item):
-        seat, action = item
-        if self.n == len(self.buf):
-            self.buf.extend(array("H", range(len(self.buf) or 1)))
-        self.buf[self.n] = seat << 8 | action
-        self.n += 1
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError("history index out of range")
-        w = self.buf[i]
-        return (w >> 8, w & 0xFF)
-
-    def __iter__(self):
-        for i in range(self.n):
-            w = self.buf[i]
-            yield (w >> 8, w & 0xFF)
-
-    def __eq__(self, other):
-        return list(self) == list(other)
-
-
-def board_mask(digits):
-    """Bit mask (bit 0 = board 1) of a board subset written as digits, e.g. "12345"."""
-    m = 0
-    for ch in digits:
-        m |= 1 << (int(ch) - 1)
-    return m
-
-
-def contract_diff(board, mine, others_lo, others_hi):
-    """Difference between a seat's tricks and its contract's objective (ruling SR-4)."""
-    if board == B_MOST:
-        return max(0, others_hi - mine)
-    if board == B_LEAST:
-        return max(0, mine - others_lo)
-    if board == B_MIDDLE:
-        if mine > others_hi:
-            return mine - others_hi
-        if mine < others_lo:
-            return others_lo - mine
-        return 0
-    return abs(mine - BOARD_TARGETS[board])
-
-
-def contract_score(diff, revealed):
-    """Score of a difference: -2 for a Perfect Bonus (SR-5), doubled when revealed."""
-    s = -2 if diff == 0 else diff
-    return s * 2 if revealed else s
-
-
-def _count_bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
+from core import speedrun_view
+from core.trick import TrickResolver, trick_is_low, NO_SUIT
+from core.speedrun_defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
+                                A_RANK, A_CONTRACT, A_PASS, A_REDO, A_REVEAL, A_NOREVEAL,
+                                RANKINGS, BOARD_NAMES, LENGTHS, P_SELECT, P_BID, P_REVEAL,
+                                P_PLAY, P_OVER, NO_ENTRY, REVEALED, HIDDEN, BoardSubsets,
+                                CompactHistory, board_mask, contract_diff, contract_score)
 
 class SpeedRun(Game):
     NAME = "speedrun"
@@ -254,7 +62,7 @@ class SpeedRun(Game):
         self.unplayed = [boards, boards, boards]
         self.passes = bytearray((n_pass, n_pass, n_pass))
         self.redos = bytearray((n_redo, n_redo, n_redo))
-        # Scoresheet, index seat * 9 + board: tricks (_NO_ENTRY = not scored) and score.
+        # Scoresheet, index seat * 9 + board: tricks (NO_ENTRY = not scored) and score.
         # A Perfect Bonus is the only negative score (SR-5), so it needs no flag.
         self.sheet_tricks = bytearray(b"\xff" * (N_PLAYERS * N_BOARDS))
         self.sheet_score = array("b", bytes(N_PLAYERS * N_BOARDS))
@@ -391,10 +199,10 @@ class SpeedRun(Game):
         elif p == P_BID:
             self._bid(seat, action)
         else:
-            self.reveals[seat] = _REVEALED if action == A_REVEAL else _HIDDEN
+            self.reveals[seat] = REVEALED if action == A_REVEAL else HIDDEN
             if not self.to_move():
                 for s in range(N_PLAYERS):
-                    if self.reveals[s] == _REVEALED:
+                    if self.reveals[s] == REVEALED:
                         self.log("reveal", s, BOARD_NAMES[self._bid_board(s)])
                 self._start_play()
 
@@ -416,16 +224,11 @@ class SpeedRun(Game):
         if self.to_move():
             return
         # All cards are down: Redo cards are shown (SR-7); the contract under a Redo and
-        # every other contract stay hidden.
+        # every other contract stay hidden.  The cards count as used from scoring on
+        # (_spend), so that the public card counts give nothing away before then.
         for s in range(N_PLAYERS):
-            a = self.bids[s]
-            if a == A_PASS:
-                self.passes[s] -= 1
-            elif a >= A_REDO:
-                self.redos[s] -= 1
+            if self.bids[s] >= A_REDO:
                 self.log("redo", s)
-            else:
-                self.unplayed[s] &= ~(1 << (a - A_CONTRACT))
         if self.options["reveal"]:
             self.phase = P_REVEAL
         else:
@@ -474,6 +277,7 @@ class SpeedRun(Game):
         points = [0, 0, 0]
         for s in range(N_PLAYERS):
             a = self.bids[s]
+            self._spend(s, a)
             if a == A_PASS:   # ruling SR-6: plays the hand, scores nothing
                 self.log("score", s, "pass", t[s], 0, 0, False)
                 continue
@@ -481,7 +285,7 @@ class SpeedRun(Game):
             o1 = t[(s + 1) % N_PLAYERS]
             o2 = t[(s + 2) % N_PLAYERS]
             diff = contract_diff(b, t[s], min(o1, o2), max(o1, o2))
-            score = contract_score(diff, self.reveals[s] == _REVEALED)
+            score = contract_score(diff, self.reveals[s] == REVEALED)
             at = s * N_BOARDS + b
             if a >= A_REDO:
                 # Ruling SR-7: replace only a strictly lower (better) score.
@@ -506,6 +310,15 @@ class SpeedRun(Game):
         else:
             self._start_hand()
 
+    def _spend(self, seat, action):
+        """Ruling SR-2: every contract card is used at most once."""
+        if action == A_PASS:
+            self.passes[seat] -= 1
+        elif action >= A_REDO:
+            self.redos[seat] -= 1
+        else:
+            self.unplayed[seat] &= ~(1 << (action - A_CONTRACT))
+
     def totals(self):
         out = []
         for s in range(N_PLAYERS):
@@ -523,113 +336,10 @@ class SpeedRun(Game):
         return n
 
     def result(self):
-        """Scores and the ruling SR-10 order: lowest total, most contracts completed,
-        most Perfect Bonuses on the final scoresheet, then a shared victory."""
-        totals = self.totals()
-        done = [_count_bits(self._completed(s)) for s in range(N_PLAYERS)]
-        perf = [self._perfects(s) for s in range(N_PLAYERS)]
-        keys = [(totals[s], -done[s], -perf[s], s) for s in range(N_PLAYERS)]
-        ranking = [k[3] for k in sorted(keys)]
-        best = keys[ranking[0]]
-        winners = [s for s in range(N_PLAYERS) if keys[s][:3] == best[:3]]
-        tied_total = [s for s in range(N_PLAYERS) if totals[s] == best[0]]
-        tied_done = [s for s in tied_total if done[s] == -best[1]]
-        if len(tied_total) == 1:
-            why = "lowest total"
-        elif len(tied_done) == 1:
-            why = "tied on total; most contracts completed"
-        elif len(winners) == 1:
-            why = "tied on total and contracts completed; most Perfect Bonuses"
-        else:
-            why = "tied on total, contracts completed and Perfect Bonuses; victory shared"
-        sheets = []
-        for s in range(N_PLAYERS):
-            rows = []
-            for b in range(N_BOARDS):
-                at = s * N_BOARDS + b
-                if self.sheet_tricks[at] != _NO_ENTRY:
-                    rows.append([BOARD_NAMES[b], self.sheet_tricks[at], self.sheet_score[at]])
-            sheets.append(rows)
-        return {
-            "scores": totals,
-            "ranking": ranking,
-            "winners": winners,
-            "tiebreak": why,
-            "contracts_completed": done,
-            "perfect_bonuses": perf,
-            "sheets": sheets,
-            "hand_points": [list(p) for p in self.hand_points],
-            "hands_played": self.hand_no,
-        }
+        return speedrun_view.result(self)
 
-    # -- what a seat may know (ruling T-3) --------------------------------------------------
     def observation(self, seat):
-        p = self.phase
-        bids = []
-        for s in range(N_PLAYERS):
-            a = self.bids[s]
-            if not a:
-                bids.append(None)
-            elif s == seat:
-                bids.append(self.action_label(a))
-            elif p == P_BID:
-                bids.append("down")        # a face-down card, nothing more
-            elif self.reveals[s] == _REVEALED and p != P_REVEAL:
-                bids.append(self.action_label(a))   # Contract Reveal: shown face up
-            elif a >= A_REDO:
-                bids.append("redo")        # SR-7: the Redo card is shown, not its contract
-            else:
-                bids.append("down")
-        my_reveal = self.reveals[seat]
-        trick = []
-        if p == P_PLAY:
-            res = self.resolver
-            for i in range(res.count):
-                trick.append([res.seats[i], res.cards[i]])
-        r = RANKINGS[self.ranking] if self.ranking >= 0 else None
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "phase": PHASE_NAMES[p],
-            "legal": self.legal_actions(seat),
-            "hand": hand_cards(self.hands[seat]),
-            "hand_no": self.hand_no + (0 if p == P_OVER else 1),
-            "n_hands": self.n_hands,
-            "start_player": self.start,
-            "trump": None if self.trump == -1 else ("none" if self.trump == NO_SUIT else self.deck.suits[self.trump]),
-            "trump_by": self.trump_by,
-            "ranking": None if r is None else r[0],
-            "ranking_by": self.rank_by,
-            "trick_low": (trick_is_low(r[1], r[2], self.trick_no) if r is not None and self.trick_no < N_TRICKS else None),
-            "bids": bids,
-            "my_reveal": None if not my_reveal else my_reveal == _REVEALED,
-            "reveal_variant": self.options["reveal"],
-            "boards": [BOARD_NAMES[b] for b in range(N_BOARDS) if (self.boards >> b) & 1],
-            "unplayed": [[BOARD_NAMES[b] for b in range(N_BOARDS) if (self.unplayed[s] >> b) & 1]
-                         for s in range(N_PLAYERS)],
-            "passes_left": list(self.passes),
-            "redos_left": list(self.redos),
-            "sheet_tricks": self._sheet_rows(self.sheet_tricks),
-            "sheet_scores": self._sheet_rows(self.sheet_score),
-            "totals": self.totals(),
-            "trick_no": self.trick_no + (1 if p == P_PLAY else 0),
-            "turn": self.turn,
-            "trick": trick,
-            "played": list(self.played[:self.trick_no * N_PLAYERS]),   # finished tricks
-            "trick_leaders": list(self.leaders[:self.trick_no]),
-            "trick_winners": list(self.winners[:self.trick_no]),
-            "tricks_won": list(self.tricks),
-        }
-
-    def _sheet_rows(self, arr):
-        """Per seat, per board: the scoresheet value, None where nothing is written."""
-        out = []
-        for s in range(N_PLAYERS):
-            row = []
-            for i in range(s * N_BOARDS, (s + 1) * N_BOARDS):
-                row.append(None if self.sheet_tricks[i] == _NO_ENTRY else arr[i])
-            out.append(row)
-        return out
+        return speedrun_view.observation(self, seat)
 
     # -- action names ---------------------------------------------------------------------
     def action_label(self, action):

@@ -5,7 +5,7 @@ messages cost no heap during normal play.
 """
 from core.cards import hand_has
 from core.game import Game
-from core.speedrun import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
+from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                            A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES, N_BOARDS,
                            PHASE_NAMES, P_SELECT, P_BID, P_REVEAL, P_PLAY, P_OVER)
 

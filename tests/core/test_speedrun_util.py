@@ -85,6 +85,20 @@ def finish_hand(game, tricks):
     game._score_hand()
 
 
+def play_out(game):
+    """Play to the end with first_legal_policy, consuming the event log as the app loop
+    does (a long game logs ~700 events: more than a small heap should hold at once);
+    returns the hand_start events, in order."""
+    starts = []
+    while not game.is_over():
+        first_legal_policy(game)
+        for e in game.events:
+            if e[0] == "hand_start":
+                starts.append(e)
+        game.events.clear()
+    return starts
+
+
 def first_legal_policy(game):
     """Deterministic play: every deciding seat takes its first legal action."""
     seat = game.to_move()[0]
@@ -97,3 +111,13 @@ def new_game(options=None, seed=1, first_start=0):
         for k in options:
             opts[k] = options[k]
     return SpeedRun(opts, seed)
+
+
+def example_game(first_start, required, voids, first, second):
+    """A short game with a given deal, both selections made and win0 bid by all."""
+    g = new_game({"length": "short"}, seed=5, first_start=first_start)
+    hands, undealt = deal(required, voids)
+    g.set_hands(hands, undealt)
+    select(g, first, second)
+    bid_all(g, ["contract:win0", "contract:win0", "contract:win0"])
+    return g
