@@ -164,4 +164,11 @@ class PackedLog:
         return entry
 
     def __eq__(self, other):
-        return list(self) == list(other)
+        """Entry by entry, without building lists (other: any sequence of tuples)."""
+        if len(self) != len(other):
+            return False
+        theirs = iter(other)
+        for entry in self:
+            if entry != tuple(next(theirs)):
+                return False
+        return True

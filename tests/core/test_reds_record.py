@@ -1,0 +1,83 @@
+"""Reds game records: record -> replay is identical; tampering fails naming the line.
+Runs on CPython and both MicroPython ports.  Records are streamed line by line from
+core.record's own line builders: a list of every line of a game fragments the ports'
+heaps past use.  tests/host/test_reds_props.py checks the stream equals record_lines."""
+import json
+
+from core.record import RecordError, action_line, header, replay_lines
+from core.reds import Reds
+from test_reds_kit import RandomPolicy, run
+
+
+def _stream(game, line_no=0, edit=None):
+    """The record of `game` one line at a time; `edit(obj)` changes line `line_no`
+    (1-based; the result is the last line)."""
+    n = 1
+    yield json.dumps(header(game))
+    for seat, action in game.history:
+        n += 1
+        obj = action_line(game, seat, action)
+        if n == line_no:
+            edit(obj)
+        yield json.dumps(obj)
+    obj = {"result": game.result()}
+    if n + 1 == line_no:
+        edit(obj)
+    yield json.dumps(obj)
+
+
+def _played(opts, seed):
+    g = Reds(opts, seed)
+    run(g, RandomPolicy(seed))
+    return g
+
+
+def test_record_replays_identically():
+    for opts, seed in (({"players": 2, "hidden_bids": True, "short_game": True}, 31),
+                       ({"players": 4, "partnership": True, "short_game": True}, 32),
+                       ({"players": 6, "short_game": True}, 34)):
+        g = _played(opts, seed)
+        again = replay_lines(_stream(g))
+        assert again.result() == g.result()
+        assert again.history == g.history and again.events == g.events
+        for a, b in zip(_stream(again), _stream(g)):
+            assert a == b
+
+
+def _fails(game, line_no, edit, start):
+    try:
+        replay_lines(_stream(game, line_no, edit))
+    except RecordError as exc:
+        assert str(exc).startswith(start), str(exc)
+        return str(exc)
+    assert False, "a tampered record replayed (line %d)" % line_no
+
+
+def test_tampered_record_fails_naming_the_line():
+    g = _played({"players": 3, "short_game": True}, 33)
+    hist = list(g.history)
+
+    def out_of_turn(obj):
+        obj["seat"] = (obj["seat"] + 1) % 3
+
+    _fails(g, 2, out_of_turn, "line 2: seat")          # the first bid, by the wrong seat
+
+    # The first card play replaced by the card the next seat plays (not held).
+    k = [i for i in range(len(hist)) if hist[i][1] < 64][0]
+
+    def not_held(obj):
+        obj["action"] = hist[k + 1][1]
+        obj["label"] = g.action_label(obj["action"])
+
+    msg = _fails(g, k + 2, not_held, "line %d: " % (k + 2))
+    assert "does not hold" in msg
+
+    def mislabel(obj):
+        obj["label"] = "bid:5" if obj["label"] != "bid:5" else "bid:4"
+
+    _fails(g, 6, mislabel, "line 6: ")
+
+    def wrong_result(obj):
+        obj["result"]["scores"][0] += 1
+
+    assert "differs" in _fails(g, len(hist) + 2, wrong_result, "replayed result")
