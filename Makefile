@@ -9,7 +9,7 @@ UNIX_HEAP ?= 128K
 WASM_HEAP ?= 256K
 CORE_TESTS := $(sort $(basename $(notdir $(wildcard tests/core/test_*.py))))
 
-.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean
+.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun
 
 setup: .venv/.stamp node_modules/.stamp
 
@@ -50,3 +50,6 @@ bench: setup
 
 clean:
 	rm -rf .venv node_modules .pytest_cache .hypothesis
+
+soak-speedrun: setup
+	SPEEDRUN_GAMES=20000 $(PY) -m pytest -q tests/host/test_speedrun_props.py
