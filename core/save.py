@@ -1,0 +1,419 @@
+"""Save files that survive power loss, and never touch flash while the link is busy.
+
+Each named save ("settings", "game") lives in up to three files:
+
+    NAME.sav   the current save          NAME.bak   the one before it
+    NAME.new   a save being written (left behind only if power failed mid-save)
+
+A file is   b"PCSAVE <format> <generation>\\n" + payload + b"\\n#END <length> <crc32>\\n"
+(the CRC covers the header line and the payload).  The trailer comes last so a payload
+can be streamed line by line without holding it in memory; a file cut short has no
+trailer and is rejected.
+
+Saving writes NAME.new completely (flush, close, sync) before anything is removed or
+renamed, then: remove NAME.bak, rename NAME.sav -> NAME.bak, rename NAME.new -> NAME.sav.
+Power can fail between any two steps and at least one complete copy (usually two) is
+always on flash.  Loading reads every file that exists, keeps the ones whose header,
+length and checksum are right (and that the caller's `parse` accepts), and takes the
+highest generation; it reports what it found in words for the screen:
+"restored save", "restored previous save", "save damaged, starting fresh".
+
+Flash writes on the RP2040 stall interrupts long enough for the UART to lose bytes, so
+the store takes a `link_busy()` predicate: while it is true, a save is kept in memory
+and written by a later `poll()` when the link is idle.
+"""
+import binascii
+
+FORMAT = 1
+_MAGIC = b"PCSAVE "
+_TRAILER = b"\n#END "
+
+# What load() found.
+NONE = "none"             # no save of that name: a first boot
+OK = "ok"                 # the latest save
+PREVIOUS = "previous"     # the latest was damaged; the one before it was restored
+DAMAGED = "damaged"       # files were there but none was usable
+
+
+_DISCARD = object()        # a pending job: remove the save
+
+
+class SaveCorrupt(ValueError):
+    """A save file that fails its checks; the message says which."""
+
+
+class DeviceFs:
+    """The real filesystem through `os` (flash on the board, a directory on a host).
+
+    Tests pass a fake with the same methods to stop or fail the save at every step.
+    """
+
+    def __init__(self, root=""):
+        self.root = root
+
+    def path(self, name):
+        return self.root + "/" + name if self.root else name
+
+    def read(self, name):
+        """The file's bytes, or None if it does not exist."""
+        try:
+            f = open(self.path(name), "rb")
+        except OSError:
+            return None
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def open_write(self, name):
+        return open(self.path(name), "wb")
+
+    def exists(self, name):
+        import os
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def remove(self, name):
+        import os
+        os.remove(self.path(name))
+
+    def rename(self, old, new):
+        import os
+        os.rename(self.path(old), self.path(new))
+
+    def sync(self):
+        import os
+        if hasattr(os, "sync"):
+            os.sync()
+
+
+def _as_bytes(chunk):
+    return chunk if isinstance(chunk, bytes) else chunk.encode()
+
+
+def parse_file(data):
+    """(generation, payload bytes) of a save file, or SaveCorrupt naming the fault."""
+    if not data.startswith(_MAGIC):
+        raise SaveCorrupt("not a save file")
+    eol = data.find(b"\n")
+    if eol < 0:
+        raise SaveCorrupt("truncated header")
+    fields = data[len(_MAGIC):eol].split()
+    try:
+        fmt = int(fields[0])
+        gen = int(fields[1])
+    except (IndexError, ValueError):
+        raise SaveCorrupt("bad header")
+    if fmt != FORMAT:
+        if fmt > FORMAT:
+            raise SaveCorrupt("format %d is from newer firmware (this one reads %d)" % (fmt, FORMAT))
+        raise SaveCorrupt("unknown format %d" % fmt)
+    if not data.endswith(b"\n"):
+        raise SaveCorrupt("truncated")
+    tpos = data.rfind(_TRAILER)
+    if tpos < eol:
+        raise SaveCorrupt("truncated")
+    tail = data[tpos + len(_TRAILER):-1].split()
+    try:
+        length = int(tail[0])
+        crc = int(tail[1], 16)
+    except (IndexError, ValueError):
+        raise SaveCorrupt("bad trailer")
+    payload = data[eol + 1:tpos]
+    if len(payload) != length:
+        raise SaveCorrupt("length %d, expected %d" % (len(payload), length))
+    if binascii.crc32(payload, binascii.crc32(data[:eol + 1])) & 0xFFFFFFFF != crc:
+        raise SaveCorrupt("checksum mismatch")
+    return gen, payload
+
+
+class Loaded:
+    """The outcome of SaveStore.load(): value, status (NONE/OK/PREVIOUS/DAMAGED), message."""
+
+    def __init__(self, value, status, message, problems):
+        self.value = value
+        self.status = status
+        self.message = message
+        self.problems = problems    # ["NAME.sav: checksum mismatch", ...]
+
+    def __repr__(self):
+        return "Loaded(%s, %r)" % (self.status, self.message)
+
+
+class SaveStore:
+    """Named saves on a filesystem `fs` (DeviceFs or a fake).
+
+    `link_busy()` -> True defers writes; `notice` holds the last thing worth telling the
+    player ("save deferred: link busy", "save failed: ..."), or None.
+    """
+
+    def __init__(self, fs, link_busy=None):
+        self.fs = fs
+        self.link_busy = link_busy
+        self.notice = None
+        self._gen = {}          # name -> highest generation seen or written
+        self._cur_ok = {}       # name -> is NAME.sav intact and usable (None: not known)
+        self._pending = {}
+
+    # -- loading -------------------------------------------------------------------------
+    def load(self, name, parse=None, what="save"):
+        """Find the newest usable copy of `name`; `parse(payload)` may reject it (ValueError).
+
+        `what` names the save in messages ("game", "settings").
+        """
+        candidates = []     # (generation, suffix) of intact files; payloads are re-read
+        problems = []       # one at a time so a big game save is not in memory 3 times
+        present = 0
+        for suffix in (".sav", ".new", ".bak"):
+            data = self.fs.read(name + suffix)
+            if data is None:
+                continue
+            present += 1
+            try:
+                candidates.append((parse_file(data)[0], suffix))
+                ok = True
+            except SaveCorrupt as exc:
+                problems.append("%s%s: %s" % (name, suffix, exc))
+                ok = False
+            if suffix == ".sav":
+                self._cur_ok[name] = ok
+            data = None
+        candidates.sort()
+        if candidates:
+            self._gen[name] = max(candidates[-1][0], self._gen.get(name, 0))
+        while candidates:       # newest first
+            gen, suffix = candidates.pop()
+            try:
+                payload = parse_file(self.fs.read(name + suffix))[1]
+                value = parse(payload) if parse is not None else payload
+            except ValueError as exc:   # SaveCorrupt too: changed since the first read
+                problems.append("%s%s: %s" % (name, suffix, exc))
+                if suffix == ".sav":
+                    self._cur_ok[name] = False
+                continue
+            if suffix == ".bak":
+                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems)
+            return Loaded(value, OK, "%s: restored save" % what, problems)
+        if present:
+            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems)
+        return Loaded(None, NONE, None, problems)
+
+    # -- saving --------------------------------------------------------------------------
+    def save(self, name, chunks):
+        """Save `chunks` (bytes/str pieces of the payload) as `name`.
+
+        Returns True when written now, False when deferred (link busy) or failed; either
+        way the previous copies are intact.  A deferred save is written by poll().
+        """
+        if self._defer(name, chunks):
+            return False
+        try:
+            self._write(name, chunks)
+        except OSError as exc:
+            self.notice = "save failed: %s" % (exc,)
+            return False
+        self.notice = None
+        return True
+
+    def discard(self, name):
+        """Forget `name` (a game that ended): remove its files, the current copy last."""
+        if self._defer(name, _DISCARD):
+            return False
+        try:
+            for suffix in (".new", ".bak", ".sav"):
+                if self.fs.exists(name + suffix):
+                    self.fs.remove(name + suffix)
+        except OSError as exc:
+            self.notice = "save failed: %s" % (exc,)
+            return False
+        return True
+
+    def _defer(self, name, job):
+        """Keep `job` for poll() if the link is busy (True); else drop any older job."""
+        if self.link_busy is not None and self.link_busy():
+            if job is not _DISCARD and not isinstance(job, (list, tuple)):
+                job = list(job)     # a snapshot: the game moves on meanwhile
+            self._pending[name] = job
+            self.notice = "save deferred: link busy"
+            return True
+        self._pending.pop(name, None)
+        return False
+
+    def pending(self):
+        """Names of saves waiting for the link to go idle."""
+        return list(self._pending)
+
+    def poll(self):
+        """Write deferred saves if the link is idle now; True if something was written."""
+        if not self._pending or (self.link_busy is not None and self.link_busy()):
+            return False
+        wrote = False
+        for name in list(self._pending):
+            job = self._pending[name]
+            if job is _DISCARD:
+                wrote = self.discard(name) or wrote
+            else:
+                wrote = self.save(name, job) or wrote
+        return wrote
+
+    def _gen_of(self, fname):
+        """The generation of a complete, intact file, else None."""
+        data = self.fs.read(fname)
+        if data is None:
+            return None
+        try:
+            return parse_file(data)[0]
+        except SaveCorrupt:
+            return None
+
+    def _next_gen(self, name):
+        if name not in self._gen:
+            best = 0
+            for suffix in (".sav", ".new", ".bak"):
+                gen = self._gen_of(name + suffix)
+                if gen is not None and gen > best:
+                    best = gen
+            self._gen[name] = best
+        self._gen[name] += 1
+        return self._gen[name]
+
+    def _write(self, name, chunks):
+        if self.fs.exists(name + ".new"):
+            self._finish_interrupted(name)
+        gen = self._next_gen(name)
+        f = self.fs.open_write(name + ".new")
+        try:
+            head = ("PCSAVE %d %d\n" % (FORMAT, gen)).encode()
+            f.write(head)
+            crc = binascii.crc32(head)
+            length = 0
+            for chunk in chunks:
+                chunk = _as_bytes(chunk)
+                f.write(chunk)
+                crc = binascii.crc32(chunk, crc)
+                length += len(chunk)
+            f.write(_TRAILER + ("%d %08x\n" % (length, crc & 0xFFFFFFFF)).encode())
+            f.flush()
+        finally:
+            f.close()
+        self.fs.sync()
+        self._commit(name)
+
+    def _finish_interrupted(self, name):
+        """A .new left by a power cut or error: commit it if complete and newest, else drop it."""
+        new_gen = self._gen_of(name + ".new")
+        cur_gen = self._gen_of(name + ".sav")
+        if new_gen is not None and (cur_gen is None or new_gen > cur_gen):
+            self._cur_ok[name] = cur_gen is not None
+            self._commit(name)
+        else:
+            self.fs.remove(name + ".new")
+
+    def _commit(self, name):
+        """NAME.new is complete: make it current, keeping the current one as NAME.bak.
+
+        A current copy known to be damaged is removed instead, so a good NAME.bak stays.
+        """
+        new, cur, bak = name + ".new", name + ".sav", name + ".bak"
+        if self.fs.exists(cur):
+            good = self._cur_ok.get(name)
+            if good is None:
+                good = self._gen_of(cur) is not None
+            if good:
+                if self.fs.exists(bak):
+                    self.fs.remove(bak)
+                self.fs.rename(cur, bak)
+            else:
+                self.fs.remove(cur)
+        self.fs.rename(new, cur)
+        self.fs.sync()
+        self._cur_ok[name] = True
+
+
+# -- the game in progress ------------------------------------------------------------------
+# A game is fully described by its record (options, seed, actions), so the save holds one
+# line of app state (who plays which seat, the AI level...) and then the record's lines.
+
+GAME_SAVE = "game"
+
+# Events that end a trick or a hand in one of the four games: the safe points to save at.
+SAFE_POINT_EVENTS = ("trick", "trick_won", "hand_end", "result", "score", "round_end",
+                     "game_over")
+
+
+def game_chunks(game, meta):
+    """The game save's payload as lines: the app line, then the record (core/record.py)."""
+    import json
+    from core.record import record_lines
+    yield json.dumps({"app": meta})
+    for line in record_lines(game):
+        yield "\n"
+        yield line
+
+
+def parse_game(payload):
+    """(meta, game) from a game save payload; ValueError (RecordError) if it does not replay."""
+    import json
+    from core.record import replay_lines
+    lines = payload.decode().split("\n")
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        raise ValueError("no app line")
+    if not isinstance(first, dict) or not isinstance(first.get("app"), dict):
+        raise ValueError("no app line")
+    return first["app"], replay_lines(lines[1:])
+
+
+def load_game(store):
+    """Loaded whose value is (meta, game) of an unfinished game, or None."""
+    loaded = store.load(GAME_SAVE, parse_game, "game")
+    if loaded.value is not None and loaded.value[1].is_over():
+        store.discard(GAME_SAVE)
+        return Loaded(None, NONE, None, loaded.problems)
+    return loaded
+
+
+class GameSaver:
+    """Saves `game` at safe points: call after_action() after every applied action."""
+
+    def __init__(self, store, game, meta):
+        self.store = store
+        self.game = game
+        self.meta = meta
+        self._seen = self._event_count()
+        self.saves = 0
+
+    def _event_count(self):
+        return getattr(self.game, "events_dropped", 0) + len(self.game.events)
+
+    def at_safe_point(self):
+        """True if an event since the last call ended a trick or a hand (consumes them)."""
+        game = self.game
+        dropped = getattr(game, "events_dropped", 0)
+        end = dropped + len(game.events)
+        start = max(self._seen, dropped)
+        self._seen = end
+        for i in range(start, end):
+            if game.events[i - dropped][0] in SAFE_POINT_EVENTS:
+                return True
+        return False
+
+    def after_action(self):
+        """Save if a trick or hand just ended; forget the save once the game is over."""
+        if self.game.is_over():
+            self.finish()
+            return False
+        if self.at_safe_point():
+            return self.save_now()
+        return False
+
+    def save_now(self):
+        self.saves += 1
+        return self.store.save(GAME_SAVE, game_chunks(self.game, self.meta))
+
+    def finish(self):
+        self.store.discard(GAME_SAVE)

@@ -1,0 +1,275 @@
+"""Save store: power cut or failure at every step, corrupt/truncated/newer files, link busy."""
+from core import save
+from core.save import SaveStore, parse_file, SaveCorrupt
+from test_save_fakefs import FakeFs, PowerCut
+
+A = b'{"n": 1}'
+B = b'{"n": 2, "text": "second save"}'
+C = b'{"n": 3, "lines": "' + b"x" * 300 + b'"}'
+C_CHUNKS = [C[:100], C[100:]]
+
+
+def _store_with_two_saves():
+    fs = FakeFs()
+    st = SaveStore(fs)
+    assert st.save("s", [A])
+    assert st.save("s", [B])
+    return fs
+
+
+def _steps_of_one_save():
+    fs = _store_with_two_saves()
+    before = fs.steps
+    assert SaveStore(fs).save("s", C_CHUNKS)
+    return fs.steps - before
+
+
+def test_first_boot_finds_nothing():
+    got = SaveStore(FakeFs()).load("s")
+    assert got.status == save.NONE and got.value is None and got.message is None
+
+
+def test_save_and_load_round_trip_keeps_previous_copy():
+    fs = _store_with_two_saves()
+    assert sorted(fs.files) == ["s.bak", "s.sav"]
+    got = SaveStore(fs).load("s")
+    assert got.status == save.OK and got.value == B
+    assert got.message == "save: restored save"
+    assert parse_file(fs.files["s.bak"])[1] == A
+    # chunks may be str or bytes; generations increase
+    st = SaveStore(fs)
+    assert st.save("s", ["abc", b"def"])
+    assert SaveStore(fs).load("s").value == b"abcdef"
+    assert parse_file(fs.files["s.sav"])[0] == parse_file(fs.files["s.bak"])[0] + 1
+
+
+def test_new_file_is_complete_before_anything_is_removed():
+    fs = _store_with_two_saves()
+    fs.log = []
+    SaveStore(fs).save("s", [C])
+    assert fs.log == [("open", "s.new"), ("remove", "s.bak"), ("rename", "s.sav", "s.bak"),
+                      ("rename", "s.new", "s.sav")]
+
+
+def _check_cut(k, torn, lose_unflushed):
+    fs = _store_with_two_saves()
+    fs.cut_at = fs.steps + k
+    fs.torn = torn
+    fs.lose_unflushed = lose_unflushed
+    cut = False
+    try:
+        SaveStore(fs).save("s", C_CHUNKS)
+    except PowerCut:
+        cut = True
+    assert cut, "step %d did not happen" % k
+    fs2 = fs.rebooted()
+    got = SaveStore(fs2).load("s")
+    where = "cut at step %d (torn=%s, lose_unflushed=%s): %r" % (k, torn, lose_unflushed, got)
+    assert got.value in (B, C), where
+    assert got.status in (save.OK, save.PREVIOUS), where
+    # the next save after the reboot works and is the one found next time
+    st = SaveStore(fs2)
+    assert st.save("s", [A]), where
+    got = SaveStore(fs2).load("s")
+    assert got.value == A and got.status == save.OK, where
+    assert parse_file(fs2.files["s.bak"])[1] in (B, C), where
+
+
+def test_power_cut_at_every_step_never_loses_both_copies():
+    n = _steps_of_one_save()
+    assert n >= 8
+    for k in range(1, n + 1):
+        for torn, lose in ((False, False), (True, False), (False, True)):
+            _check_cut(k, torn, lose)
+
+
+def test_power_cut_during_the_very_first_save():
+    n = _steps_of_one_save()
+    for k in range(1, n + 1):
+        fs = FakeFs(cut_at=k, torn=True)
+        try:
+            SaveStore(fs).save("s", C_CHUNKS)
+        except PowerCut:
+            pass
+        got = SaveStore(fs.rebooted()).load("s")
+        assert got.value in (None, C), k
+        if got.value is None:
+            assert got.status in (save.NONE, save.DAMAGED), k
+            if got.status == save.DAMAGED:
+                assert got.message == "save: save damaged, starting fresh"
+
+
+def test_write_failure_at_every_step_keeps_a_copy_and_recovers():
+    n = _steps_of_one_save()
+    for k in range(1, n + 1):
+        fs = _store_with_two_saves()
+        fs.fail_at = fs.steps + k
+        st = SaveStore(fs)
+        ok = st.save("s", C_CHUNKS)
+        assert not ok, k
+        assert st.notice.startswith("save failed"), k
+        got = SaveStore(fs).load("s")
+        assert got.value in (B, C), (k, got)
+        assert st.save("s", [A]), k      # the same store keeps working
+        got = SaveStore(fs).load("s")
+        assert got.value == A and got.status == save.OK, k
+
+
+def _corrupted(transform):
+    fs = _store_with_two_saves()
+    fs.files["s.sav"] = transform(fs.files["s.sav"])
+    return SaveStore(fs).load("s"), fs
+
+
+def test_any_corrupted_byte_restores_the_previous_save():
+    size = len(_store_with_two_saves().files["s.sav"])
+    for i in range(size):
+        for flip in (0x01, 0x80, 0xFF):
+            def bad(data):
+                b = bytearray(data)
+                b[i] ^= flip
+                return bytes(b)
+            got, _ = _corrupted(bad)
+            assert got.status == save.PREVIOUS and got.value == A, (i, flip, got)
+            assert got.message == "save: restored previous save"
+            assert got.problems and got.problems[0].startswith("s.sav: ")
+
+
+def test_truncated_at_every_length_restores_the_previous_save():
+    size = len(_store_with_two_saves().files["s.sav"])
+    for n in range(size):
+        got, _ = _corrupted(lambda data: data[:n])
+        assert got.status == save.PREVIOUS and got.value == A, (n, got)
+
+
+def test_newer_format_is_not_read_and_says_so():
+    got, _ = _corrupted(lambda data: data.replace(b"PCSAVE 1 ", b"PCSAVE 2 ", 1))
+    assert got.status == save.PREVIOUS and got.value == A
+    assert "newer firmware" in got.problems[0]
+    try:
+        parse_file(b"PCSAVE 0 1\nx\n#END 1 00000000\n")
+        assert False, "format 0 accepted"
+    except SaveCorrupt as exc:
+        assert "unknown format" in str(exc)
+
+
+def test_both_copies_damaged_starts_fresh_and_saves_again():
+    fs = _store_with_two_saves()
+    fs.files["s.sav"] = fs.files["s.sav"][:10]
+    fs.files["s.bak"] = b""
+    fs.files["s.new"] = b"garbage\n"
+    st = SaveStore(fs)
+    got = st.load("s")
+    assert got.status == save.DAMAGED and got.value is None
+    assert got.message == "save: save damaged, starting fresh"
+    assert len(got.problems) == 3
+    assert st.save("s", [C])
+    got = SaveStore(fs).load("s")
+    assert got.status == save.OK and got.value == C
+
+
+def test_a_copy_the_caller_rejects_falls_back():
+    fs = _store_with_two_saves()
+
+    def parse(payload):
+        if payload == B:
+            raise ValueError("does not replay")
+        return payload.decode()
+
+    got = SaveStore(fs).load("s", parse, "game")
+    assert got.status == save.PREVIOUS and got.value == A.decode()
+    assert got.message == "game: restored previous save"
+    assert got.problems == ["s.sav: does not replay"]
+
+
+def test_finished_new_file_is_preferred_by_generation():
+    # power lost after s.sav was renamed to s.bak: only s.bak (old) and s.new (new) remain
+    fs = _store_with_two_saves()
+    fs.cut_at = fs.steps + _steps_of_one_save() - 1     # cut at the last rename (then a sync)
+    try:
+        SaveStore(fs).save("s", C_CHUNKS)
+    except PowerCut:
+        pass
+    assert sorted(fs.files) == ["s.bak", "s.new"]
+    got = SaveStore(fs.rebooted()).load("s")
+    assert got.status == save.OK and got.value == C
+
+
+class Link:
+    def __init__(self):
+        self.busy = True
+
+    def __call__(self):
+        return self.busy
+
+
+def test_link_busy_defers_the_write_and_says_so():
+    fs = FakeFs()
+    link = Link()
+    st = SaveStore(fs, link)
+    assert not st.save("s", iter([b"first"]))
+    assert not st.save("s", (b"se", "cond"))
+    assert fs.steps == 0 and fs.files == {}
+    assert st.notice == "save deferred: link busy"
+    assert st.pending() == ["s"]
+    assert not st.poll()                  # still busy: nothing written
+    assert fs.steps == 0
+    link.busy = False
+    assert st.poll()
+    assert st.pending() == [] and st.notice is None
+    assert SaveStore(fs).load("s").value == b"second"
+    assert not st.poll()                  # nothing left to do
+
+
+def test_discard_waits_for_the_link_too():
+    fs = _store_with_two_saves()
+    link = Link()
+    st = SaveStore(fs, link)
+    steps = fs.steps
+    assert not st.discard("s")
+    assert fs.steps == steps and "s.sav" in fs.files
+    link.busy = False
+    assert st.poll()
+    assert fs.files == {}
+    assert SaveStore(fs).load("s").status == save.NONE
+
+
+def test_save_while_idle_cancels_an_older_deferred_one():
+    fs = FakeFs()
+    link = Link()
+    st = SaveStore(fs, link)
+    st.save("s", [b"old"])
+    link.busy = False
+    assert st.save("s", [b"new"])
+    assert st.pending() == []
+    assert not st.poll()
+    assert SaveStore(fs).load("s").value == b"new"
+
+
+def test_saving_over_a_damaged_current_copy_keeps_the_good_previous_one():
+    for load_first in (True, False):
+        got, fs = _corrupted(lambda data: data[:-3])
+        st = SaveStore(fs)
+        if load_first:
+            assert st.load("s").value == A
+        assert st.save("s", C_CHUNKS)
+        assert parse_file(fs.files["s.sav"])[1] == C
+        assert parse_file(fs.files["s.bak"])[1] == A, load_first
+        assert st.save("s", [B])
+        assert parse_file(fs.files["s.bak"])[1] == C
+
+
+def test_interrupted_save_is_finished_before_the_next_one():
+    fs = _store_with_two_saves()
+    fs.cut_at = fs.steps + _steps_of_one_save() - 2     # cut when renaming s.sav -> s.bak
+    try:
+        SaveStore(fs).save("s", C_CHUNKS)
+    except PowerCut:
+        pass
+    fs = fs.rebooted()
+    assert sorted(fs.files) == ["s.new", "s.sav"]
+    st = SaveStore(fs)
+    assert st.save("s", [A])
+    assert parse_file(fs.files["s.sav"])[1] == A
+    assert parse_file(fs.files["s.bak"])[1] == C
+    assert "s.new" not in fs.files
