@@ -93,10 +93,11 @@ class Node:
     def links_up(self):
         return [ch.up for ch in self.channels]
 
-    def trouble(self):
-        """True when a channel that was up earlier is down now (a pulled cable)."""
+    def trouble(self, neighbours=None):
+        """True when a channel that was up earlier is down now (a pulled cable); only
+        cables to one of `neighbours` count when given."""
         for ch in self.channels:
-            if ch.ever_up and not ch.up:
+            if ch.ever_up and not ch.up and (neighbours is None or ch.peer_node in neighbours):
                 return True
         return False
 

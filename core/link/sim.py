@@ -23,10 +23,10 @@ class SimClock:
 class Wire:
     """One direction of a cable: bytes arrive after their transmission time.
 
-    A fixed ring of bytes and due times (in us): a full ring drops bytes, like a UART
-    overrun, and is counted."""
+    A fixed ring of bytes and their due times (us, mod 2**16: the ring holds at most 55 ms
+    of line time at 115200 baud); a full ring drops bytes, like a UART overrun, counted."""
 
-    SIZE = 1024
+    SIZE = 640
 
     def __init__(self, clock, rng, baud, ber=0.0, drop=0.0, dup=0.0):
         self.clock = clock
@@ -37,7 +37,7 @@ class Wire:
         self.dup_ppm = int(dup * 1000000)
         self.plugged = True
         self._b = bytearray(self.SIZE)
-        self._t = array("i", bytes(4 * self.SIZE))
+        self._t = array("H", bytes(2 * self.SIZE))
         self._out = bytearray(self.SIZE)
         self._head = 0
         self._n = 0
@@ -53,7 +53,7 @@ class Wire:
             return
         k = (self._head + self._n) % self.SIZE
         self._b[k] = b
-        self._t[k] = t
+        self._t[k] = t & 0xFFFF
         self._n += 1
 
     def write(self, buf, n):
@@ -81,7 +81,7 @@ class Wire:
         now = self.clock.us
         k = 0
         out = self._out
-        while self._n and self._t[self._head] <= now:
+        while self._n and ((now - self._t[self._head]) & 0xFFFF) < 0x8000:
             out[k] = self._b[self._head]
             k += 1
             self._head = (self._head + 1) % self.SIZE

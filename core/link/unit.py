@@ -64,8 +64,11 @@ class LinkUnit:
     def receive(self, port, buf, start, end):
         self.node.channels[port].receive(buf, start, end)
 
+    def _trouble_here(self):
+        return self.node.trouble(self.session.participants())
+
     def _on_link(self, ch):
-        if self.session.sid and self.node.trouble() != self._was_trouble:
+        if self.session.sid and self._trouble_here() != self._was_trouble:
             self._presence()
 
     def _on_message(self, src, buf, start, n):
@@ -107,7 +110,7 @@ class LinkUnit:
     def _presence(self):
         s = self.session
         hist = self.lockstep.n() if self.lockstep is not None else 0
-        t = self.node.trouble()
+        t = self._trouble_here()
         self._was_trouble = t
         n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0)
         self._send(BROADCAST, self._buf, n, True, True)
@@ -148,7 +151,7 @@ class LinkUnit:
 
     def cable_trouble(self):
         """Units (this one included) reporting a pulled cable."""
-        out = [self.node_id] if self.node.trouble() else []
+        out = [self.node_id] if self._trouble_here() else []
         for p in self.session.participants():
             if p != self.node_id and self._trouble.get(p):
                 out.append(p)
