@@ -18,153 +18,13 @@ Yells Spit variants (SP-8).  See docs/speed.md.
 Every pile lives in a preallocated bytearray, so reading the state into a SpeedView for a
 bot (`fill_view`) allocates nothing.
 """
-from array import array
-
-from micropython import const
-
-from core.cards import SPEED_DECK, NO_CARD, RANK_MASK, SUIT_SHIFT
+from core.cards import SPEED_DECK, RANK_MASK
 from core.game import Game, IllegalAction, Option
-
-N_RANKS = const(13)
-HAND_MAX = const(5)        # SP-3
-SPIT_DEAL = const(5)       # SP-1
-DRAW_DEAL = const(15)      # SP-1
-SEAT_CARDS = const(26)     # a seat never holds more than its first deal (5 + 15 + 5 + ...)
-PILE_L = const(0)
-PILE_R = const(1)
-SPIT = const(0x80)         # the Spit button
-NO_ACTION = const(-1)
-MAX_RESPITS = const(20)    # ruling SP-10
-MAX_ROUNDS = const(50)     # a match also ends after this many rounds (docs/speed.md)
-MAX_T_MS = const(0x3FFFFFFF)
-
-PILE_NAMES = "LR"
-OWN_PILE = (PILE_R, PILE_L)  # ruling SP-1: seat 0's pile is R, seat 1's is L
-
-# Face values for the default scoring (SP-7): A=1, 2-10 face value, J/Q/K 10.
-FACE_VALUE = bytes((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
-
-
-def _adjacency(count_down):
-    table = bytearray(N_RANKS * N_RANKS)
-    for r in range(N_RANKS):
-        for t in range(N_RANKS):
-            if count_down:
-                ok = r == t - 1                      # SP-2 Count Down Only: aces low
-            else:
-                d = (r - t) % N_RANKS
-                ok = d == 1 or d == N_RANKS - 1      # SP-2: A touches both 2 and K
-            table[r * N_RANKS + t] = 1 if ok else 0
-    return bytes(table)
-
-
-# FITS[count_down][rank * 13 + top_rank] is 1 when a card of `rank` may go on `top_rank`.
-FITS = (_adjacency(False), _adjacency(True))
-
-
-def fits(rank, top_rank, count_down=False):
-    """True when a card of `rank` may be played on a pile whose top has `top_rank` (SP-2)."""
-    return FITS[1 if count_down else 0][rank * N_RANKS + top_rank] == 1
-
-
-def play_action(card, pile):
-    return (card << 1) | pile
-
-
-def action_card(action):
-    return action >> 1
-
-
-def action_pile(action):
-    return action & 1
-
-
-def is_play(action):
-    return 0 <= action < SPIT and SPEED_DECK.is_card(action >> 1)
-
-
-def _rank(card):
-    return card & RANK_MASK
-
-
-class TimedLog:
-    """The timed record, (t_ms, seat, action) entries, in 6 bytes each.
-
-    A long match runs to a few thousand actions; as tuples that would be tens of KB of the
-    device's 128 KB.  Reads like a list of tuples (iterate, len, index, compare)."""
-
-    def __init__(self):
-        self.times = array("i")
-        self.moves = array("H")      # seat << 8 | action
-
-    def append(self, entry):
-        t, seat, action = entry
-        self.times.append(t)
-        self.moves.append(seat << 8 | action)
-
-    def __len__(self):
-        return len(self.times)
-
-    def __getitem__(self, i):
-        m = self.moves[i]
-        return (self.times[i], m >> 8, m & 0xFF)
-
-    def __iter__(self):
-        for i in range(len(self.times)):
-            yield self[i]
-
-    def __eq__(self, other):
-        return list(self) == list(other)
-
-
-class UntimedView:
-    """(seat, action) pairs of a TimedLog: Game.history without a second copy."""
-
-    def __init__(self, log):
-        self.log = log
-
-    def __len__(self):
-        return len(self.log)
-
-    def __getitem__(self, i):
-        t, seat, action = self.log[i]
-        return (seat, action)
-
-    def __iter__(self):
-        for i in range(len(self.log)):
-            yield self[i]
-
-    def __eq__(self, other):
-        return list(self) == list(other)
-
-
-class SpeedView:
-    """What one seat may know, in preallocated fields, for bots and the UI (ruling T-3).
-
-    Filled by Speed.fill_view without allocating.  It holds the seat's own hand, the two
-    centre tops, the public counts and signals: never the opponent's hand or any pile
-    order.  `version` changes whenever anything visible changes.
-    """
-
-    def __init__(self):
-        self.seat = 0
-        self.own_pile = PILE_R
-        self.hand = bytearray(HAND_MAX)
-        self.n_hand = 0
-        self.tops = bytearray(2)
-        self.counts = bytearray(6)   # hand, draw, spit of seat 0 then seat 1
-        self.count_down = False
-        self.stand_still_spit = False
-        self.winner_yells = False
-        self.called = False          # this seat's Spit is pending (Stand Still Spit)
-        self.opp_called = False
-        self.emptied = False         # this seat emptied hand and draw (Winner Yells Spit)
-        self.opp_emptied = False
-        self.standstills = 0         # stand-stills so far this round (public)
-        self.round_no = 0
-        self.now = 0
-        self.version = 0
-        self.over = False
+from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
+                             PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
+                             PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
+                             action_card, action_pile, is_play, action_label, event_text,
+                             TimedLog, UntimedView, SpeedView)
 
 
 class Speed(Game):
@@ -181,9 +41,10 @@ class Speed(Game):
         Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target score (0: one round)"),
     )
 
-    def __init__(self, options=None, seed=0, layout=None):
-        """`layout` (tests and tutorials only) replaces the first deal; see _load_layout."""
-        self._layout = layout
+    def __init__(self, options=None, seed=0, setup=None):
+        """`setup(game)`, for tests and tutorials only, places the cards of the first round
+        instead of the deal (tests/core/test_speed_support.py builds chosen positions)."""
+        self._custom_setup = setup
         Game.__init__(self, options, seed)
 
     # -- set-up ------------------------------------------------------------------------
@@ -215,19 +76,19 @@ class Speed(Game):
         self.now = 0
         self.version = 0
         self.over = False
-        self._start_round(self._layout)
-        self._layout = None
+        self._start_round(self._custom_setup)
+        self._custom_setup = None
         self._settle(-1)
 
-    def _start_round(self, layout=None):
+    def _start_round(self, setup=None):
         self.round_no += 1
         self.now = 0
         self.respits = 0
         self.standstills = 0
         self.round_over = False
         self.called[0] = self.called[1] = False
-        if layout is not None:
-            self._load_layout(layout)
+        if setup is not None:
+            setup(self)
         else:
             deck = SPEED_DECK.cards()
             self.rng.shuffle(deck)
@@ -242,15 +103,8 @@ class Speed(Game):
             for seat in (0, 1):
                 i = self._fill(self.hand[seat], self.n_hand, seat, deck, i, HAND_MAX)
         self.version += 1
-        # The log keeps the previous round and this one: a whole match would not fit the
-        # device's heap.  `events_dropped` counts what was trimmed, for readers that follow
-        # the log as it grows; every round's summary stays in `rounds`.
-        drop = self._round_first_event
-        if drop:
-            del self.events[:drop]
-            self.events_dropped += drop
         self._round_first_event = len(self.events)
-        self.log("deal", self.round_no, self._label_top(PILE_L), self._label_top(PILE_R))
+        self.log("deal", self.round_no, self.top(PILE_L), self.top(PILE_R))
 
     @staticmethod
     def _fill(buf, counts, index, deck, i, n):
@@ -259,70 +113,15 @@ class Speed(Game):
         counts[index] = n
         return i + n
 
-    def _load_layout(self, layout):
-        """A chosen position: {"hands": (s0, s1), "draws": ..., "spits": ..., "tops": (L, R)}.
-
-        Each entry is a string of card labels; draw and spit piles are listed top first.
-        Every card not named is buried under the two centre tops, so all 52 cards stay in
-        play.  As in a real game, a hand short of 5 cards needs an empty draw pile (SP-3).
-        """
-        seen = bytearray(64)
-        parsed = {}
-        for key in ("hands", "draws", "spits"):
-            pair = layout.get(key, ("", ""))
-            parsed[key] = ([], [])
-            for seat in (0, 1):
-                for text in pair[seat].split():
-                    c = SPEED_DECK.parse(text)
-                    if seen[c]:
-                        raise ValueError("layout names %s twice" % text)
-                    seen[c] = 1
-                    parsed[key][seat].append(c)
-        tops = []
-        for text in layout["tops"]:
-            c = SPEED_DECK.parse(text)
-            if seen[c]:
-                raise ValueError("layout names %s twice" % text)
-            seen[c] = 1
-            tops.append(c)
-        for seat in (0, 1):
-            h, d, s = parsed["hands"][seat], parsed["draws"][seat], parsed["spits"][seat]
-            if len(h) > HAND_MAX or len(s) > SPIT_DEAL or len(h) + len(d) + len(s) > SEAT_CARDS:
-                raise ValueError("layout: seat %d holds too many cards" % seat)
-            if d and len(h) < HAND_MAX:
-                raise ValueError("layout: seat %d has a short hand and a draw pile (SP-3)" % seat)
-            for k in range(len(h)):
-                self.hand[seat][k] = h[k]
-            self.n_hand[seat] = len(h)
-            for k in range(len(d)):                      # listed top first; top is last
-                self.draw[seat][len(d) - 1 - k] = d[k]
-            self.n_draw[seat] = len(d)
-            for k in range(len(s)):
-                self.spit[seat][len(s) - 1 - k] = s[k]
-            self.n_spit[seat] = len(s)
-        self.n_centre[0] = self.n_centre[1] = 0
-        pile = 0
-        for c in SPEED_DECK.cards():
-            if not seen[c]:
-                self.centre[pile][self.n_centre[pile]] = c
-                self.n_centre[pile] += 1
-                pile ^= 1
-        for pile in (PILE_L, PILE_R):
-            self.centre[pile][self.n_centre[pile]] = tops[pile]
-            self.n_centre[pile] += 1
-
     # -- reading the state (no allocation) -----------------------------------------------
     def top(self, pile):
         return self.centre[pile][self.n_centre[pile] - 1]
 
-    def _label_top(self, pile):
-        return SPEED_DECK.label(self.top(pile))
-
     def can_play(self, seat):
         """True when some card in the seat's hand fits either centre top (SP-2)."""
         f = self.fits
-        tl = _rank(self.top(PILE_L))
-        tr = _rank(self.top(PILE_R))
+        tl = self.top(PILE_L) & RANK_MASK
+        tr = self.top(PILE_R) & RANK_MASK
         h = self.hand[seat]
         for k in range(self.n_hand[seat]):
             base = (h[k] & RANK_MASK) * N_RANKS
@@ -396,7 +195,7 @@ class Speed(Game):
         for k in range(self.n_hand[seat]):
             base = (h[k] & RANK_MASK) * N_RANKS
             for pile in (PILE_L, PILE_R):
-                if f[base + _rank(self.top(pile))]:
+                if f[base + (self.top(pile) & RANK_MASK)]:
                     out.append(play_action(h[k], pile))
         if self._may_spit(seat):
             out.append(SPIT)
@@ -408,11 +207,11 @@ class Speed(Game):
         return out
 
     def action_label(self, action):
-        if action == SPIT:
-            return "spit"
-        if isinstance(action, int) and is_play(action):
-            return "%s>%s" % (SPEED_DECK.label(action >> 1), PILE_NAMES[action & 1])
-        return "?%r" % (action,)
+        return action_label(action)
+
+    def event_text(self, event):
+        """One public event as a readable line."""
+        return event_text(event)
 
     def parse_action(self, text):
         t = text.strip()
@@ -443,7 +242,7 @@ class Speed(Game):
         here = SPEED_DECK.label(self.top(pile))
         there = SPEED_DECK.label(self.top(other))
         word = "one below" if self.count_down else "adjacent to"
-        if fits(_rank(card), _rank(self.top(other)), self.count_down):
+        if fits(card & RANK_MASK, self.top(other) & RANK_MASK, self.count_down):
             return "%s is not %s %s on pile %s (it fits pile %s)" % (
                 label, word, here, PILE_NAMES[pile], PILE_NAMES[other])
         return "%s is not %s %s or %s" % (label, word, here, there)
@@ -470,6 +269,14 @@ class Speed(Game):
         why = self.check_at(t_ms, seat, action)
         if why is not None:
             raise IllegalAction(why)
+        drop = self._round_first_event
+        if drop:
+            # The log holds one round: a whole match would not fit the device's heap.  The
+            # finished round's events stay readable until the next action; `events_dropped`
+            # counts what was trimmed, and every round's summary stays in `rounds`.
+            del self.events[:drop]
+            self.events_dropped += drop
+            self._round_first_event = 0
         self.now = t_ms
         self.timed_history.append((t_ms, seat, action))
         self._apply(seat, action)
@@ -502,15 +309,13 @@ class Speed(Game):
         self.centre[pile][self.n_centre[pile]] = card
         self.n_centre[pile] += 1
         self.version += 1
-        self.log("play", t, seat, self.action_label(action))
         got = 0
         while self.n_hand[seat] < HAND_MAX and self.n_draw[seat] > 0:   # SP-3
             self.n_draw[seat] -= 1
             h[self.n_hand[seat]] = self.draw[seat][self.n_draw[seat]]
             self.n_hand[seat] += 1
             got += 1
-        if got:
-            self.log("refill", t, seat, got)
+        self.log("play", t, seat, action, got)     # got: cards drawn to refill the hand
         self._settle(seat)
 
     # -- automatic steps -------------------------------------------------------------------
@@ -566,7 +371,7 @@ class Speed(Game):
                 pile = OWN_PILE[seat]
                 self.centre[pile][self.n_centre[pile]] = card
                 self.n_centre[pile] += 1
-                self.log("flip", t, seat, "%s>%s" % (SPEED_DECK.label(card), PILE_NAMES[pile]))
+                self.log("flip", t, seat, play_action(card, pile))
         self.version += 1
 
     def _respit(self):

@@ -31,7 +31,7 @@ class SpeedArbiter:
                 round_no, game.round_no)
         else:
             t = t_ms
-            if isinstance(t_ms, int) and t_ms < game.now:
+            if isinstance(t_ms, int) and 0 <= t_ms < game.now:
                 t = game.now
             try:
                 game.apply_at(t, seat, action)

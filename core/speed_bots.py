@@ -14,7 +14,7 @@ from micropython import const
 
 from core.cards import RANK_MASK
 from core.prng import MAX_SEED
-from core.speed import FITS, N_RANKS, SPIT, NO_ACTION, SpeedView
+from core.speed_defs import FITS, N_RANKS, SPIT, NO_ACTION, SpeedView
 from core.speed_ai import RealTimeBot, SpeedBot, NEVER
 from core.speed_arbiter import SpeedArbiter
 from core.prng import Prng

@@ -95,7 +95,8 @@ def test_sp3_refill_to_five_at_once():
     play(g, 40, 0, "6C>L")
     assert g.n_hand[0] == 5 and g.n_draw[0] == 2
     assert hand_labels(g, 0) == ["8D", "KS", "QS", "JS", "AH"]    # top of the draw pile
-    assert g.events[-1] == ("refill", 40, 0, 1)
+    assert g.events[-1] == ("play", 40, 0, g.parse_action("6C>L"), 1)
+    assert g.event_text(g.events[-1]) == "     40 ms  seat 0 plays 6C>L, draws 1"
     assert_all_cards_accounted(g)
 
 
@@ -103,7 +104,7 @@ def test_sp3_no_refill_from_empty_draw():
     g = position(("6C 8D KS", "2H 2D 2S 4H 3D"), ("7H", "5S"))
     play(g, 40, 0, "6C>L")
     assert hand_labels(g, 0) == ["8D", "KS"]
-    assert g.events[-1][0] == "play"
+    assert g.events[-1] == ("play", 40, 0, g.parse_action("6C>L"), 0)
 
 
 # -- SP-4 stand still -------------------------------------------------------------------
@@ -126,7 +127,9 @@ def test_sp4_stand_still_when_neither_can_play_and_flip_with_empty_spit_pile():
     # Still stuck: seat 0 flips again; seat 1's spit pile is empty and flips nothing.
     assert g.standstills == 2
     flips = [e for e in g.events if e[0] == "flip"]
-    assert flips == [("flip", 900, 0, "7C>R"), ("flip", 900, 1, "JD>L"), ("flip", 900, 0, "4C>R")]
+    assert [(e[1], e[2], g.action_label(e[3])) for e in flips] == [
+        (900, 0, "7C>R"), (900, 1, "JD>L"), (900, 0, "4C>R")]
+    assert g.event_text(flips[0]) == "    900 ms  seat 0 flips 7C>R"
     assert top_labels(g) == ["JD", "4C"]
     assert g.n_spit == [0, 0]
     assert g.to_move() == (1,) and g.action_label(g.legal_actions(1)[0]) == "5H>R"

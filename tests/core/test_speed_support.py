@@ -8,8 +8,62 @@ def card(text):
 
 
 def position(hands, tops, draws=("", ""), spits=("", ""), options=None, cls=Speed):
-    """A game whose first round starts from a chosen position (see Speed._load_layout)."""
-    return cls(options, 0, {"hands": hands, "draws": draws, "spits": spits, "tops": tops})
+    """A game whose first round starts from a chosen position (see load_layout)."""
+    layout = {"hands": hands, "draws": draws, "spits": spits, "tops": tops}
+    return cls(options, 0, lambda game: load_layout(game, layout))
+
+
+def load_layout(game, layout):
+    """A chosen position: {"hands": (s0, s1), "draws": ..., "spits": ..., "tops": (L, R)}.
+
+    Each entry is a string of card labels; draw and spit piles are listed top first.
+    Every card not named is buried under the two centre tops, so all 52 cards stay in
+    play.  As in a real game, a hand short of 5 cards needs an empty draw pile (SP-3).
+    """
+    seen = bytearray(64)
+    parsed = {}
+    for key in ("hands", "draws", "spits"):
+        pair = layout.get(key, ("", ""))
+        parsed[key] = ([], [])
+        for seat in (0, 1):
+            for text in pair[seat].split():
+                c = SPEED_DECK.parse(text)
+                if seen[c]:
+                    raise ValueError("layout names %s twice" % text)
+                seen[c] = 1
+                parsed[key][seat].append(c)
+    tops = []
+    for text in layout["tops"]:
+        c = SPEED_DECK.parse(text)
+        if seen[c]:
+            raise ValueError("layout names %s twice" % text)
+        seen[c] = 1
+        tops.append(c)
+    for seat in (0, 1):
+        h, d, s = parsed["hands"][seat], parsed["draws"][seat], parsed["spits"][seat]
+        if len(h) > 5 or len(s) > 5 or len(h) + len(d) + len(s) > 26:
+            raise ValueError("layout: seat %d holds too many cards" % seat)
+        if d and len(h) < 5:
+            raise ValueError("layout: seat %d has a short hand and a draw pile (SP-3)" % seat)
+        for k in range(len(h)):
+            game.hand[seat][k] = h[k]
+        game.n_hand[seat] = len(h)
+        for k in range(len(d)):                      # listed top first; top is last
+            game.draw[seat][len(d) - 1 - k] = d[k]
+        game.n_draw[seat] = len(d)
+        for k in range(len(s)):
+            game.spit[seat][len(s) - 1 - k] = s[k]
+        game.n_spit[seat] = len(s)
+    game.n_centre[0] = game.n_centre[1] = 0
+    pile = 0
+    for c in SPEED_DECK.cards():
+        if not seen[c]:
+            game.centre[pile][game.n_centre[pile]] = c
+            game.n_centre[pile] += 1
+            pile ^= 1
+    for pile in (0, 1):
+        game.centre[pile][game.n_centre[pile]] = tops[pile]
+        game.n_centre[pile] += 1
 
 
 def hand_labels(game, seat):
@@ -78,3 +132,64 @@ def reference_fits(c, top, count_down):
     if count_down:
         return r == t - 1
     return (r - t) % N_RANKS in (1, N_RANKS - 1)
+
+
+def random_options(rng):
+    """Every option drawn at random (the target kept small so matches stay short)."""
+    out = {}
+    for opt in Speed.OPTIONS:
+        choices = opt.choices
+        if opt.key == "target":
+            choices = (0, 0, 25, 50)
+        out[opt.key] = choices[rng.below(len(choices))]
+    return out
+
+
+def checked_match(seed, options, speeds, fuzz_pm):
+    """Play a match of RandomBots through a table that checks every step.
+
+    speeds: ((lo, hi, step), (lo, hi, step)) per seat in ms.  Every action sent to the
+    arbiter is judged independently first: accepted exactly when legal, and a refusal
+    changes nothing.  After every action all 52 cards are accounted for, a seat that is
+    not finished has something to do, and the cards the seats hold never increase.
+    Returns (game, table, stats)."""
+    from core.speed_bots import VirtualTable, RandomBot, derive_seed
+    from core.speed import MAX_RESPITS
+
+    class CheckedTable(VirtualTable):
+        def submit(self, now, seat, action):
+            g = self.game
+            legal = reference_legal(g, seat, action)
+            before = snapshot(g)
+            held = g.cards_left(0) + g.cards_left(1)
+            round_no = g.round_no
+            why = VirtualTable.submit(self, now, seat, action)
+            stats["sent"] += 1
+            if why is None:
+                assert legal, "arbiter accepted an illegal action %r by seat %d" % (action, seat)
+                stats["accepted"] += 1
+                if action != SPIT:
+                    stats["plays"] += 1
+                if g.round_no == round_no and not g.over:
+                    assert g.cards_left(0) + g.cards_left(1) < held or action == SPIT
+                    assert g.respits <= MAX_RESPITS
+            else:
+                assert not legal, "arbiter refused a legal action %r by seat %d: %s" % (action, seat, why)
+                assert snapshot(g) == before
+            assert_all_cards_accounted(g)
+            if not g.over:
+                assert g.to_move(), "nobody may act and the game is not over"
+            return why
+
+    stats = {"sent": 0, "accepted": 0, "plays": 0}
+    game = Speed(options, seed)
+    bots = [RandomBot(derive_seed(seed, s), speeds[s][0], speeds[s][1], speeds[s][2], fuzz_pm)
+            for s in (0, 1)]
+    table = CheckedTable(game, bots, seed)
+    table.run()
+    assert game.over
+    for r in game.rounds:
+        assert r["respits"] <= MAX_RESPITS
+    # SP-10 bound: at most 50 plays per round (each moves a held card to the centre)
+    assert stats["plays"] <= 50 * game.round_no
+    return game, table, stats

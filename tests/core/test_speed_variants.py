@@ -37,14 +37,14 @@ def test_sp5_respit_from_own_cards():
     respits = [e for e in g.events if e[0] == "respit"]
     assert respits[0] == ("respit", 0, 1, 5, 5)    # 8 and 7 cards: spit piles of min(5, n-1)
     flips = [e for e in g.events if e[0] == "flip"]
-    assert flips[0][2] == 0 and flips[0][3].endswith(">R") and flips[1][2] == 1 and flips[1][3].endswith(">L")
+    assert flips[0][2] == 0 and flips[0][3] & 1 == 1 and flips[1][2] == 1 and flips[1][3] & 1 == 0
     own0 = set([card(t) for t in (_STUCK_HANDS[0] + " " + _STUCK_DRAWS[0]).split()])
     own1 = set([card(t) for t in (_STUCK_HANDS[1] + " " + _STUCK_DRAWS[1]).split()])
     # every card stays with its owner, except what was flipped or played onto the centre
     for seat, own in ((0, own0), (1, own1)):
         for c in seat_cards(g, seat):
             assert c in own
-    played = [SPEED_DECK.parse(e[3].split(">")[0]) for e in g.events if e[0] in ("flip", "play")]
+    played = [e[3] >> 1 for e in g.events if e[0] in ("flip", "play")]
     assert set(seat_cards(g, 0)) | set(seat_cards(g, 1)) | set(played) == own0 | own1
     assert_all_cards_accounted(g)
 
@@ -133,17 +133,17 @@ def test_sp7_face_values():
 
 
 def test_sp7_match_to_a_target_score():
-    g = Speed({"scoring": "automatic", "target": 100}, 4242)
-    VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 4242).run()
+    g = Speed({"scoring": "automatic", "target": 50}, 4251)
+    VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 4251).run()
     r = g.result()
-    assert max(r["scores"]) >= 100 and max(r["scores"]) - 25 < 100
+    assert max(r["scores"]) == 50
     assert r["scores"][0] % 25 == 0 and r["scores"][1] % 25 == 0
-    assert len(r["rounds"]) == g.round_no >= 4
+    assert len(r["rounds"]) == g.round_no >= 3
     assert r["winners"] == [r["ranking"][0]]
-    # the log keeps the last two rounds (device heap); each round's summary stays
+    # the log keeps one round (device heap); each round's summary stays in `rounds`
     deals = [e for e in g.events if e[0] == "deal"]
-    assert [d[1] for d in deals] == [g.round_no - 1, g.round_no]
-    assert g.events_dropped > 0 and g.events[0] == deals[0]
+    assert g.events[0] == deals[0] and deals[0][1] == g.round_no and len(deals) == 1
+    assert g.events[-1][0] == "round_end" and g.events_dropped > 0
     # each round's clock starts at 0: time stamps drop back when a round begins
     times = [t for t, seat, action in g.timed_history]
     assert len([k for k in range(1, len(times)) if times[k] < times[k - 1]]) >= 1
