@@ -383,10 +383,12 @@ class SteppingStones(Game):
         return list(STEPPING_DECK.cards()) + list(range(PASS, LAST_ACTION + 1))
 
     def parse_action(self, text):
-        try:
-            return STEPPING_DECK.parse(text)
-        except ValueError:
-            return Game.parse_action(self, text.strip().lower())
+        """Inverse of action_label, ignoring case and spaces ("7h", "Trump:s")."""
+        t = text.strip().lower()
+        for a in self.all_action_ids():
+            if self.action_label(a).lower() == t:
+                return a
+        raise ValueError("no action called %r in %s" % (text, self.NAME))
 
     # -- what a seat may know (ruling T-3) ------------------------------------------------
     def _row_values(self, row):
