@@ -38,6 +38,7 @@ EXCHANGE = "exchange"
 PLAY = "play"
 OVER = "over"
 
+
 def round_points(bid, took):
     """The rulebook's scoring: over 3/bid trick + 1/extra, exact 3/trick + 5, under 1/trick."""
     if took > bid:
