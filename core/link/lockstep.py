@@ -92,6 +92,13 @@ class Lockstep:
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
         self._t0 = clock()
+        self._arbiter = None
+        if self.timed:
+            try:
+                from core.speed_arbiter import SpeedArbiter
+                self._arbiter = SpeedArbiter(game)
+            except ImportError:
+                pass
         self._pending = {}      # index -> (src, seat, action, t)
         self._last_sync = None
         self._host_checks = {}
@@ -143,9 +150,12 @@ class Lockstep:
         g = self.game
         h = hashlib.sha256(self._chain)
         ev = g.events
-        i = self._ev_done
-        while i < len(ev):
-            _canon(h, ev[i])
+        # Speed trims finished rounds from its event log (events_dropped counts them): keep
+        # an absolute position, identical on every unit since they apply the same actions.
+        off = getattr(g, "events_dropped", 0)
+        i = max(self._ev_done, off)
+        while i - off < len(ev):
+            _canon(h, ev[i - off])
             i += 1
         self._ev_done = i
         h.update(("n%d" % len(g.history)).encode())
@@ -175,19 +185,27 @@ class Lockstep:
     def _apply(self, seat, action, t):
         """Check and apply; the reason it is illegal, or None when applied."""
         g = self.game
-        why = g.check(seat, action)
-        if why is not None:
-            return why
         if self.timed:
+            check_at = getattr(g, "check_at", None)
+            why = check_at(t, seat, action) if check_at is not None else g.check(seat, action)
+            if why is not None:
+                return why
             g.apply_at(t, seat, action)
         else:
+            why = g.check(seat, action)
+            if why is not None:
+                return why
             g.apply(seat, action)
+        self._after_apply()
+        return None
+
+    def _after_apply(self):
+        g = self.game
         k = len(g.history)
         if k % CHECK_EVERY == 0 or g.is_over():
             self._checkpoint()
         if 0 <= self._round_at < k:
             self._reset_round()             # the round was settled (e.g. from a log)
-        return None
 
     def _drain(self):
         """Apply early-arrived actions that are now next."""
@@ -357,17 +375,24 @@ class Lockstep:
         return None
 
     def _arbitrate(self, src, req, seat, action):
-        """Host: plays are taken in arrival order (ruling SP-9)."""
+        """Host: plays are taken in arrival order (ruling SP-9), by the game's arbiter
+        (core/speed_arbiter.py) when it has one."""
+        g = self.game
+        k = self.n()
         if self.session.owner(seat) != src:
             why = "unit %d does not play seat %d" % (src, seat)
+        elif self._arbiter is not None:
+            why = self._arbiter.submit(self._now_t(), seat, action)
+            if why is None:
+                self._after_apply()
         else:
-            why = self.game.check(seat, action)
+            t = max(self._now_t(), getattr(g, "now", 0))
+            why = self._apply(seat, action, t)
         if why is None:
-            k = self.n()
-            t = self._now_t()
-            self._apply(seat, action, t)
+            t = g.timed_history[-1][0]
             n = M.encode_taction(self._buf, self._sid(), k, seat, action, t, req)
             self._bcast(n)
+            self._drain()
             return None
         if src != self._me():
             n = M.encode_sreject(self._buf, self._sid(), req, seat, action, why)

@@ -5,7 +5,7 @@ forwarding unit, a unit gone for good handed to the AI.
 Not named test_*.py on purpose: two or three units and the whole link stack compiled from
 source in one MicroPython process need about 170 KB of heap (a device runs one unit, with
 the code frozen in flash), more than the core suite's 128 KB cap.  tests/host/
-test_link_scenarios.py runs this module on CPython, on the unix port with 192 KB and on
+test_link_scenarios.py runs this module on CPython, on the unix port with 256 KB and on
 the WebAssembly port with 256 KB, each in its own process.
 """
 import core.link.unit  # noqa: F401  (compile the big modules first, before heap fragments)
@@ -178,3 +178,55 @@ def test_a_restarted_unit_rejoins_and_a_gone_unit_is_handed_to_the_ai():
     c.run_until(lambda c: c.units[1].game.is_over(), 5000, _bots)
     assert record_lines(host.game) == record_lines(c.units[1].game)
     assert c.units[1].lockstep.rejected == 0
+
+
+def _speed_pair():
+    from core.bots import RandomBot
+    bots = [RandomBot(1), RandomBot(2)]
+
+    def ai(g, s):
+        return bots[s].choose(g.observation(s))
+    c = SimChain(2, games, ai, seed=11)
+    host = c.units[0]
+    host.host_game("speed", {}, 2)
+    c.run_until(lambda c: c.units[1].lobby(), 5000)
+    c.units[1].join(c.units[1].lobby()[0][0])
+    c.run_until(lambda c: c.units[1].my_seat() >= 0, 5000)
+    host.start()
+    c.run_until(lambda c: c.units[1].game is not None and host.game is not None, 5000)
+    return c, host, c.units[1], ai
+
+
+def test_speed_plays_are_arbitrated_by_the_host_and_a_late_one_is_taken_back():
+    c, host, guest, ai = _speed_pair()
+    g = host.game
+    cls = g.__class__
+    found = None
+    for a in guest.game.legal_actions(1):
+        for b in g.legal_actions(0):
+            if (a & 1) != (b & 1):
+                continue
+            trial = cls(g.options, g.seed)
+            trial.apply_at(0, 0, b)
+            if trial.check_at(0, 1, a) is not None:
+                found = (a, b)
+                break
+        if found:
+            break
+    assert found is not None, "this seed has no clash on the first move"
+    a, b = found
+    assert guest.submit(a) is None                   # shown at once, tentatively
+    assert guest.lockstep.tentative and len(guest.game.history) == 0
+    assert host.submit(b) is None                    # the host's play reaches the arbiter first
+    c.run_until(lambda c: not guest.lockstep.tentative, 2000)
+    assert guest.status()["cue"].startswith(guest.game.action_label(a) + " taken back")
+    assert [x[1:] for x in guest.game.timed_history] == [(0, b)]
+    # and the game plays on to the end with identical records
+    def bots(c):
+        for u in c.units:
+            gg = u.game
+            s = u.my_seat()
+            if not gg.is_over() and s in gg.to_move() and not u.lockstep.tentative:
+                u.submit(ai(gg, s))
+    assert c.run_until(lambda c: host.game.is_over() and guest.game.is_over(), 60000, bots) >= 0
+    _same_records(c)
