@@ -30,7 +30,7 @@ def derive_seed(seed, k):
 class GreedyBot(RealTimeBot):
     """First fitting card, first fitting pile, after a fixed reaction time."""
 
-    def __init__(self, reaction_ms=700, seed=0):
+    def __init__(self, seed=0, reaction_ms=700):
         RealTimeBot.__init__(self, seed)
         self.reaction_ms = reaction_ms
 

@@ -11,7 +11,7 @@ from test_speed_support import position
 def _locked_match(levels, options, seed, greedy=False):
     """Play a match; every fill_view + tick runs with the heap locked.  Returns ticks."""
     g = Speed(options, seed)
-    bots = [GreedyBot(500, 1), GreedyBot(650, 2)] if greedy else make_bots(levels, seed)
+    bots = [GreedyBot(1, 500), GreedyBot(2, 650)] if greedy else make_bots(levels, seed)
     arb = SpeedArbiter(g)
     views = (SpeedView(), SpeedView())
     acts = [NO_ACTION, NO_ACTION]
@@ -82,7 +82,7 @@ def test_ai_prefers_the_longer_chain():
         bot.tick(0, v)
         assert g.action_label(bot.plan) == "3H>L", (level, g.action_label(bot.plan))
         assert bot.chaining
-    greedy = GreedyBot(500, 1)
+    greedy = GreedyBot(1, 500)
     greedy.tick(0, v)
     assert g.action_label(greedy.plan) == "AS>L"
 
