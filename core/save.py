@@ -345,13 +345,29 @@ SAFE_POINT_EVENTS = ("trick", "trick_won", "hand_end", "result", "score", "round
 
 
 def game_chunks(game, meta):
-    """The game save's payload as lines: the app line, then the record (core/record.py)."""
+    """The game save's payload, one line at a time: the app line, then the record.
+
+    The same lines as core.record.record_lines(), but generated as they are written: a
+    late-game record is several hundred lines, which as a list would be a 20 KB burst
+    on the device's heap at every save.
+    """
     import json
-    from core.record import record_lines
+    from core.record import action_line, header
     yield json.dumps({"app": meta})
-    for line in record_lines(game):
+    yield "\n"
+    yield json.dumps(header(game))
+    timed = getattr(game, "timed_history", None)
+    if timed is not None:
+        for t, seat, action in timed:
+            yield "\n"
+            yield json.dumps(action_line(game, seat, action, t))
+    else:
+        for seat, action in game.history:
+            yield "\n"
+            yield json.dumps(action_line(game, seat, action))
+    if game.is_over():
         yield "\n"
-        yield line
+        yield json.dumps({"result": game.result()})
 
 
 def parse_game(payload):

@@ -18,10 +18,15 @@ class PowerCut(Exception):
 
 
 class FakeFile:
+    """Written data is kept as a list of pieces (`parts`: durable, `buf`: not yet flushed)
+    and joined only when someone looks: growing one bytes object per write would
+    fragment a 128 KB heap."""
+
     def __init__(self, fs, name):
         self.fs = fs
         self.name = name
-        self.buf = b""
+        self.parts = []
+        self.buf = []
 
     def write(self, data):
         fs = self.fs
@@ -29,25 +34,26 @@ class FakeFile:
             fs.step()
         except PowerCut:
             if fs.torn:
-                self._commit(data[:len(data) // 2])
+                self.parts.append(data[:len(data) // 2])
             raise
-        if fs.lose_unflushed:
-            self.buf += data
-        else:
-            self._commit(data)
+        (self.buf if fs.lose_unflushed else self.parts).append(data)
         return len(data)
 
-    def _commit(self, data):
-        self.fs.files[self.name] = self.fs.files[self.name] + self.buf + data
-        self.buf = b""
+    def _commit(self):
+        self.parts.extend(self.buf)
+        self.buf = []
+
+    def contents(self):
+        return b"".join(self.parts)
 
     def flush(self):
         self.fs.step()
-        self._commit(b"")
+        self._commit()
 
     def close(self):
         self.fs.step()
-        self._commit(b"")
+        self._commit()
+        self.fs._close(self)
 
 
 class FakeFs:
@@ -60,6 +66,7 @@ class FakeFs:
         self.steps = 0
         self.dead = False
         self.log = []
+        self._open = {}         # name -> FakeFile being written
 
     def step(self):
         if self.dead:
@@ -71,13 +78,25 @@ class FakeFs:
         if self.fail_at == self.steps:
             raise OSError(28)   # ENOSPC
 
+    def _close(self, f):
+        if self._open.get(f.name) is f:
+            del self._open[f.name]
+            self.files[f.name] = f.contents()
+
+    def _settle(self):
+        """Make open files' durable data visible in `files` (what flash holds now)."""
+        for name in self._open:
+            self.files[name] = self._open[name].contents()
+
     def rebooted(self):
         """A fresh, working filesystem holding what survived on flash."""
+        self._settle()
         return FakeFs(self.files)
 
     def read(self, name):
         if self.dead:
             raise PowerCut()
+        self._settle()
         return self.files.get(name)
 
     def exists(self, name):
@@ -89,7 +108,9 @@ class FakeFs:
         self.step()
         self.log.append(("open", name))
         self.files[name] = b""
-        return FakeFile(self, name)
+        f = FakeFile(self, name)
+        self._open[name] = f
+        return f
 
     def remove(self, name):
         self.step()
@@ -97,6 +118,7 @@ class FakeFs:
             raise OSError(2)
         self.log.append(("remove", name))
         del self.files[name]
+        self._open.pop(name, None)
 
     def rename(self, old, new):
         self.step()
@@ -105,6 +127,8 @@ class FakeFs:
         if new in self.files:
             raise OSError(17)   # EEXIST: FAT cannot rename over a file; be as strict
         self.log.append(("rename", old, new))
+        self._settle()
+        self._open.pop(old, None)
         self.files[new] = self.files.pop(old)
 
     def sync(self):

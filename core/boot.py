@@ -1,0 +1,165 @@
+"""The boot sequence: board config -> board -> saves -> hand over to the app loop.
+
+firmware/main.py calls main().  Step by step (each is a function, tested on its own):
+  1. read_config(): `board.json` on the filesystem, written by tools/deploy.py,
+     e.g. {"board": "pimoroni_pico_display"}; a missing or broken file is reported and
+     the default board is used.
+  2. load_board(): import boards/<name>.py and call its setup(), which builds the
+     display, buttons, backlight... (the board module is the only place naming a pin).
+  3. restore(): settings and the game in progress from the flash filesystem
+     (core/save.py), with a message for whatever was found ("restored previous save",
+     "save damaged, starting fresh"), so the menu can offer "continue game?".
+  4. apply the settings the board can honour (brightness, sound).
+  5. hand over to the app loop (core/ui/app.py run(boot)).
+
+The Boot object carries everything the app needs: board module, hardware, store,
+settings, the saved game (meta, game) or None, and notices for the screen.
+"""
+import json
+
+from core import save, settings as settings_mod
+
+CONFIG_FILE = "board.json"
+DEFAULT_BOARD = "host"
+
+
+class BootError(Exception):
+    """The device cannot start the app; the message says why and what to do."""
+
+
+class Boot:
+    def __init__(self):
+        self.board_name = None
+        self.board = None       # the boards/<name> module
+        self.hw = None          # what board.setup() returned
+        self.store = None
+        self.settings = None
+        self.saved_game = None  # (meta, game) of an unfinished game, or None
+        self.notices = []       # lines for the screen and the console
+
+    def note(self, text):
+        self.notices.append(text)
+
+
+def read_config(fs, b):
+    """The board config dict; notes a problem and falls back to the default board."""
+    data = fs.read(CONFIG_FILE)
+    cfg = None
+    if data is None:
+        b.note("no %s: using board %s" % (CONFIG_FILE, DEFAULT_BOARD))
+    else:
+        try:
+            cfg = json.loads(data)
+        except ValueError:
+            cfg = None
+        if not isinstance(cfg, dict) or not isinstance(cfg.get("board"), str):
+            b.note("%s unreadable: using board %s" % (CONFIG_FILE, DEFAULT_BOARD))
+            cfg = None
+    if cfg is None:
+        cfg = {"board": DEFAULT_BOARD}
+    return cfg
+
+
+def load_board(name):
+    """The board module and its hardware (board.setup()); BootError if it cannot load."""
+    for ch in name:
+        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
+            raise BootError("bad board name %r" % name)
+    try:
+        module = __import__("boards." + name, None, None, ("setup",))
+    except ImportError as exc:
+        raise BootError("board %s is not installed (%s)" % (name, exc))
+    setup = getattr(module, "setup", None)
+    hw = setup() if setup is not None else None
+    return module, hw
+
+
+def restore(b, store):
+    """Settings and the unfinished game into `b`, with notices for what was found."""
+    b.settings, loaded = settings_mod.load(store)
+    if loaded.message and loaded.status != save.OK:
+        b.note(loaded.message)
+    if b.settings.fixed:
+        b.note("settings reset to defaults: %s" % ", ".join(b.settings.fixed))
+    try:
+        loaded = save.load_game(store)
+    except MemoryError:
+        # a record too big for this heap must not stop the device from booting
+        loaded = save.Loaded(None, save.DAMAGED, "game: save too big, starting fresh", [])
+    if loaded.value is not None:
+        b.saved_game = loaded.value
+    if loaded.message:
+        b.note(loaded.message)
+
+
+def apply_settings(hw, s):
+    """Brightness and sound on the hardware that has them (hw attributes are optional)."""
+    backlight = getattr(hw, "backlight", None)
+    if backlight is not None:
+        backlight.set(s.get("brightness"))
+    buzzer = getattr(hw, "buzzer", None)
+    if buzzer is not None:
+        buzzer.enabled = s.get("sound")
+
+
+def boot(fs=None, board_name=None, out=print, load=load_board):
+    """Steps 1-4; returns the Boot.  `board_name` overrides the config (the simulator);
+    `load(name)` -> (module, hw) is load_board unless a test passes a fake."""
+    b = Boot()
+    if fs is None:
+        fs = save.DeviceFs()
+    name = board_name or read_config(fs, b)["board"]
+    b.board_name = name
+    b.board, b.hw = load(name)
+    b.store = save.SaveStore(fs, getattr(b.hw, "link_busy", None))
+    restore(b, b.store)
+    apply_settings(b.hw, b.settings)
+    for line in b.notices:
+        out(line)
+    return b
+
+
+def hand_over(b):
+    """Step 5: run the app loop (it shows the notices and asks "continue game?")."""
+    try:
+        from core.ui.app import run
+    except ImportError as exc:
+        raise BootError("the app (core/ui/app.py) is not installed: %s" % exc)
+    return run(b)
+
+
+def main(fs=None, board_name=None, out=print, load=load_board):
+    try:
+        b = boot(fs, board_name, out, load)
+        return hand_over(b)
+    except BootError as exc:
+        out("boot: %s" % exc)
+        return None
+
+
+def demo(b, game_name, seed=1, max_actions=None, out=print):
+    """Headless play with a bot in every seat, saving at safe points like the app does.
+
+    Continues the saved game if there is one.  Used as a self-test on a board with no
+    screen and by the deploy test on the virtual board.  Returns the game.
+    """
+    from core.registry import game_class, make_bot
+    if b.saved_game is not None and b.saved_game[1].NAME == game_name:
+        meta, game = b.saved_game
+        out("continuing %s after %d actions" % (game_name, len(game.history)))
+    else:
+        cls = game_class(game_name)
+        game = cls(b.settings.options_for(cls), seed)
+        meta = {"mode": "demo", "ai_level": b.settings.get("ai_level")}
+    bots = [make_bot(game_name, "random", seed * 8 + i) for i in range(game.n_players)]
+    saver = save.GameSaver(b.store, game, meta)
+    n = 0
+    while not game.is_over() and (max_actions is None or n < max_actions):
+        for seat in game.to_move():
+            game.apply(seat, bots[seat].choose(game.observation(seat)))
+            n += 1
+        saver.after_action()
+        b.store.poll()
+    out("%s: %d actions, %d saves%s" % (game_name, n, saver.saves,
+                                         ", game over" if game.is_over() else ""))
+    return game

@@ -1,0 +1,118 @@
+"""Boot sequence: board config, board set-up, restoring saves, notices.
+
+(Fakes here are shared with test_save_demo.py, which plays games.)"""
+from core import boot as bootmod
+from core import save, settings
+from core.boot import BootError, boot
+from core.save import GameSaver, SaveStore
+from test_save_fakefs import FakeFs
+
+
+class Backlight:
+    def __init__(self):
+        self.level = None
+
+    def set(self, level):
+        self.level = level
+
+
+class Buzzer:
+    enabled = None
+
+
+class Hw:
+    def __init__(self):
+        self.backlight = Backlight()
+        self.buzzer = Buzzer()
+        self.busy = False
+
+    def link_busy(self):
+        return self.busy
+
+
+class Loader:
+    def __init__(self):
+        self.names = []
+        self.hw = Hw()
+
+    def __call__(self, name):
+        self.names.append(name)
+        return "module:" + name, self.hw
+
+
+def _boot(fs, **kw):
+    lines = []
+    loader = Loader()
+    b = boot(fs, out=lines.append, load=loader, **kw)
+    return b, loader, lines
+
+
+def test_board_comes_from_the_config_file():
+    b, loader, lines = _boot(FakeFs({"board.json": b'{"board": "pimoroni_pico_display"}'}))
+    assert loader.names == ["pimoroni_pico_display"]
+    assert b.board == "module:pimoroni_pico_display" and b.hw is loader.hw
+    assert lines == [] and b.notices == []
+    assert b.saved_game is None
+    assert b.settings.values == settings.Settings().values
+
+
+def test_missing_or_broken_config_uses_the_default_board_and_says_so():
+    for files, word in (({}, "no board.json"), ({"board.json": b"{oops"}, "unreadable"),
+                        ({"board.json": b'{"board": 5}'}, "unreadable")):
+        b, loader, lines = _boot(FakeFs(files))
+        assert loader.names == [bootmod.DEFAULT_BOARD]
+        assert len(lines) == 1 and word in lines[0], lines
+
+
+def test_simulator_overrides_the_board():
+    b, loader, lines = _boot(FakeFs({"board.json": b'{"board": "x"}'}), board_name="host")
+    assert loader.names == ["host"]
+
+
+def test_settings_are_restored_and_applied():
+    fs = FakeFs({"board.json": b'{"board": "b"}'})
+    s = settings.Settings()
+    s.set("brightness", 40)
+    s.set("sound", False)
+    s.save(SaveStore(fs))
+    b, loader, lines = _boot(fs)
+    assert loader.hw.backlight.level == 40 and loader.hw.buzzer.enabled is False
+    assert lines == []
+
+
+def test_damaged_saves_boot_fresh_and_say_so():
+    fs = FakeFs({"board.json": b'{"board": "b"}', "settings.sav": b"PCSAVE 1 1\n{}",
+                 "game.sav": b"junk", "game.bak": b""})
+    b, loader, lines = _boot(fs)
+    assert lines == ["settings: save damaged, starting fresh", "game: save damaged, starting fresh"]
+    assert b.saved_game is None and b.settings.get("ai_level") == 2
+    assert loader.hw.backlight.level == 80
+
+
+def test_the_save_store_asks_the_board_link_whether_it_is_busy():
+    fs = FakeFs({"board.json": b'{"board": "b"}'})
+    b, loader, lines = _boot(fs)
+    loader.hw.busy = True
+    assert not b.store.save("x", [b"1"])
+    loader.hw.busy = False
+    assert b.store.poll() and "x.sav" in fs.files
+
+
+def test_a_board_that_cannot_load_is_reported_not_raised():
+    def bad(name):
+        raise BootError("board %s is not installed" % name)
+    lines = []
+    fs = FakeFs({"board.json": b'{"board": "nope"}'})
+    assert bootmod.main(fs, out=lines.append, load=bad) is None
+    assert lines == ["boot: board nope is not installed"]
+    for name in ("../x", "a.b", "a b"):
+        try:
+            bootmod.load_board(name)
+            assert False, name
+        except BootError as exc:
+            assert "bad board name" in str(exc)
+    try:
+        bootmod.load_board("no_such_board_xyz")
+        assert False
+    except BootError as exc:
+        assert "not installed" in str(exc)
