@@ -9,7 +9,7 @@ UNIX_HEAP ?= 128K
 WASM_HEAP ?= 256K
 CORE_TESTS := $(sort $(basename $(notdir $(wildcard tests/core/test_*.py))))
 
-.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun
+.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones
 
 setup: .venv/.stamp node_modules/.stamp
 
@@ -53,3 +53,6 @@ clean:
 
 soak-speedrun: setup
 	SPEEDRUN_GAMES=20000 $(PY) -m pytest -q tests/host/test_speedrun_props.py
+
+soak-steppingstones: setup
+	SS_SOAK=25 $(PY) -m pytest -q tests/host/test_steppingstones_props.py
