@@ -82,7 +82,7 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--timeout", type=int, default=300, help="seconds per module")
     p.add_argument("modules", nargs="*", help="default: every tests/core/test_*.py")
-    args = p.parse_args(argv)
+    args = p.parse_intermixed_args(argv)
     modules = args.modules or sorted(
         os.path.basename(f)[:-3] for f in glob.glob(os.path.join(ROOT, "tests", "core", "test_*.py")))
     if args.runtime == "unix":

@@ -12,7 +12,7 @@ import json
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.record import RecordError, read_record, record_lines
+from core.record import RecordError, read_record, write_record
 from core.registry import BOT_KINDS, GAME_NAMES, game_class, make_bot
 
 
@@ -140,9 +140,7 @@ def main(argv=None):
     bots = [make_bot(args.game, k.strip(), (args.seed * 8 + i) % 0x40000000) for i, k in enumerate(kinds)]
     run_game(game, bots)
     if args.record:
-        with open(args.record, "w") as f:
-            for line in record_lines(game):
-                f.write(line + "\n")
+        write_record(game, args.record)
     if not args.quiet:
         print("bots: %s" % ", ".join(kinds))
     print_result(game)

@@ -1,0 +1,25 @@
+"""The canonical record encoder: sorted keys, fixed separators, same bytes everywhere."""
+from core.record import dumps, encode
+
+
+def test_sorted_keys_and_separators():
+    assert dumps({"seat": 1, "action": 23, "label": "7H"}) == '{"action": 23, "label": "7H", "seat": 1}'
+
+
+def test_nested_values():
+    obj = {"b": [1, None, True, False, 'x"y'], "a": {"z": 0, "k": []}}
+    assert dumps(obj) == '{"a": {"k": [], "z": 0}, "b": [1, null, true, false, "x\\"y"]}'
+
+
+def test_encode_streams_pieces():
+    parts = []
+    encode({"a": [1, 2]}, parts.append)
+    assert len(parts) > 3 and "".join(parts) == '{"a": [1, 2]}'
+
+
+def test_rejects_floats():
+    try:
+        dumps({"x": 1.5})
+    except ValueError:
+        return
+    assert False, "a float got into a record"
