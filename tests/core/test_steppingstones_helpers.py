@@ -2,6 +2,7 @@
 
 Seats follow the rulebook's examples: Carol 0, David 1, Scott 2, clockwise.
 """
+from core.bots import RandomBot
 from core.cards import STEPPING_DECK, hand_add, hand_clear
 from core.game import IllegalAction
 from core.steppingstones import SteppingStones
@@ -131,3 +132,13 @@ def assert_illegal(game, seat, label_or_action, words):
     else:
         raise AssertionError("illegal action accepted: %r" % (label_or_action,))
     assert snapshot(game) == before
+
+
+def play_random(options, seed, bot_seed=0, hands=99):
+    """Random bots play `hands` hands, or to the end."""
+    g = SteppingStones(options, seed)
+    bots = [RandomBot(bot_seed + i) for i in range(3)]
+    while not g.is_over() and g.hand_no <= hands:
+        seat = g.to_move()[0]
+        g.apply(seat, bots[seat].choose(g.observation(seat)))
+    return g
