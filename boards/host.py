@@ -1,0 +1,42 @@
+"""The desktop simulator's board: either layout, on an emulated panel and the keyboard.
+
+`make(layout)` with layout "lcd13" (240x240, joystick and A/B/X/Y, as the Waveshare
+board) or "display2" (320x240, four buttons and chords, as the Pimoroni pack).  Buttons
+are the same physical buttons as on the real board, in the same bit order, so the same
+KEYMAP and CHORDS apply; the simulator sets the raw mask from the keyboard or a script.
+"""
+from boards import pico_display_2, pico_lcd_1_3
+
+LAYOUTS = {"lcd13": pico_lcd_1_3, "display2": pico_display_2}
+
+# Keyboard keys for each physical button (pygame key names), per layout.
+KEYS = {
+    "lcd13": {"UP": ("up",), "DOWN": ("down",), "LEFT": ("left",), "RIGHT": ("right",),
+              "PRESS": ("return",), "A": ("a", "space"), "B": ("b", "backspace", "escape"),
+              "X": ("x", "m"), "Y": ("y",)},
+    "display2": {"A": ("a", "up"), "B": ("b", "down"), "X": ("x", "return", "space"),
+                 "Y": ("y", "backspace", "escape")},
+}
+
+
+class HostInput:
+    """A raw button mask set from outside (keyboard or script)."""
+
+    def __init__(self):
+        self.mask = 0
+
+    def read(self):
+        return self.mask
+
+
+def make(layout="lcd13"):
+    from boards.hardware import Hardware
+    from drivers.host_display import HostDisplay
+
+    board = LAYOUTS[layout]
+    display = HostDisplay(board.WIDTH, board.HEIGHT)
+    inp = HostInput()
+    hw = Hardware(board, display, inp.read)
+    hw.input = inp
+    hw.layout = layout
+    return hw

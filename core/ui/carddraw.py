@@ -1,0 +1,86 @@
+"""Drawing one card: face up (full or mini), face down, empty slot; cursor, raised, dimmed.
+
+A card's rank and suit sit in its top-left corner so that an overlapped card still shows
+them: the full size uses the 8x8 font, the mini size the narrow rank font of
+core.ui.glyphs (so "10" needs 8 px and a 13-card hand fits 240 px).  Hearts and diamonds
+are red, spades and clubs ink-dark.  Corners are rounded by one pixel, so the background
+shows through them.
+"""
+from micropython import const
+
+from core.cards import rank_of, suit_of
+from core.ui import glyphs
+from core.ui.palette import (BACK, BACK_LIGHT, CARD, DIM_CARD, FELT_DARK, GOLD, GREY, INK,
+                             RED, WHITE)
+
+FULL = const(0)
+MINI = const(1)
+# (width, height, how far a raised card moves up)
+SIZES = ((34, 48, 6), (24, 34, 5))
+
+F_CURSOR = const(1)   # the card the cursor is on: gold frame
+F_RAISED = const(2)   # chosen (e.g. to play or pass): drawn higher
+F_DIM = const(4)      # not playable now: greyed face
+
+
+def width(size):
+    return SIZES[size][0]
+
+
+def height(size):
+    return SIZES[size][1]
+
+
+def raise_px(size):
+    return SIZES[size][2]
+
+
+def _body(fb, x, y, w, h, face, edge):
+    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, face)
+    fb.hline(x + 1, y, w - 2, edge)
+    fb.hline(x + 1, y + h - 1, w - 2, edge)
+    fb.vline(x, y + 1, h - 2, edge)
+    fb.vline(x + w - 1, y + 1, h - 2, edge)
+
+
+def suit_colour(deck, card):
+    return RED if deck.suits[suit_of(card)] in glyphs.RED_SUITS else INK
+
+
+def draw_face(fb, deck, card, x, y, size=FULL, flags=0):
+    """A face-up card with its top-left corner at (x, y) (raised cards go higher)."""
+    w, h, up = SIZES[size]
+    if flags & F_RAISED:
+        y -= up
+    _body(fb, x, y, w, h, DIM_CARD if flags & F_DIM else CARD, GOLD if flags & F_CURSOR else GREY)
+    if flags & F_CURSOR:
+        fb.rect(x + 1, y + 1, w - 2, h - 2, GOLD)
+    suit = deck.suits[suit_of(card)]
+    label = deck.ranks[rank_of(card)]
+    col = RED if suit in glyphs.RED_SUITS else INK
+    pip = glyphs.SUITS[suit]
+    if size == FULL:
+        fb.text(label, x + 3, y + 4, col)
+        glyphs.draw(fb, pip, x + 3, y + 14, col)
+        glyphs.draw(fb, pip, x + w - 17, y + h - 18, col, 2)
+    else:
+        glyphs.draw_rank(fb, label, x + 3, y + 3, col)
+        glyphs.draw(fb, pip, x + 3, y + 12, col)
+
+
+def draw_back(fb, x, y, size=FULL, flags=0):
+    """A face-down card."""
+    w, h, up = SIZES[size]
+    if flags & F_RAISED:
+        y -= up
+    _body(fb, x, y, w, h, BACK, GOLD if flags & F_CURSOR else WHITE)
+    fb.rect(x + 3, y + 3, w - 6, h - 6, BACK_LIGHT)
+    scale = 2 if size == FULL else 1
+    d = glyphs.SUITS["D"]
+    glyphs.draw(fb, d, x + (w - 7 * scale) // 2, y + (h - 7 * scale) // 2, BACK_LIGHT, scale)
+
+
+def draw_slot(fb, x, y, size=FULL):
+    """An empty place where a card will go (e.g. a seat's spot in the trick)."""
+    w, h, _ = SIZES[size]
+    _body(fb, x, y, w, h, FELT_DARK, FELT_DARK)

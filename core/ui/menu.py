@@ -1,0 +1,264 @@
+"""The main menu: a list of the games, then an options page built from a game's OPTIONS.
+
+MainMenu is the screen model (pure state, driven by logical key events); MenuView draws
+it.  Game classes are loaded through core.registry when the menu is built; a game whose
+module does not import yet (engines still being written, or a broken build) is listed as
+unavailable with the reason, instead of taking the menu down.
+
+`handle(ev)` returns None, or ("start", game_name, options_dict, players) when the user
+starts a game.
+"""
+from core import registry
+from core.ui import keys, text
+from core.ui.palette import FELT, FELT_DARK, ORANGE
+from core.ui.widgets import ListView, hint_line, title_bar
+
+GAMES = 0
+OPTIONS = 1
+
+TITLES = {"speedrun": "Speed Run", "steppingstones": "Stepping Stones", "reds": "Reds",
+          "speed": "Speed"}
+
+
+def value_text(v):
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    return str(v)
+
+
+class GameEntry:
+    def __init__(self, name, cls, reason):
+        self.name = name
+        self.cls = cls
+        self.reason = reason            # why it is unavailable, or None
+        self.title = getattr(cls, "TITLE", None) or TITLES.get(name, name)
+
+    def players(self):
+        return tuple(getattr(self.cls, "PLAYERS", ())) if self.cls else ()
+
+
+def load_entries(names, loader):
+    out = []
+    for name in names:
+        try:
+            cls = loader(name)
+            out.append(GameEntry(name, cls, None))
+        except ImportError as exc:
+            out.append(GameEntry(name, None, "not installed (%s)" % exc))
+        except Exception as exc:   # a half-written engine must not break the menu
+            out.append(GameEntry(name, None, "%s: %s" % (type(exc).__name__, exc)))
+    return out
+
+
+class MainMenu:
+    def __init__(self, names=registry.GAME_NAMES, loader=registry.game_class):
+        self.entries = load_entries(names, loader)
+        self.page = GAMES
+        self.game = 0            # index into entries while on the options page
+        self.values = {}
+        self.players = 0
+        self.editing = False
+        self.status = ""
+        self.games_sel = 0
+        self.cursor = 0          # the selected row, kept in step by the view's list
+
+    # -- the options page rows: each option, then Players (if a choice), then Start ----
+    def option_rows(self):
+        e = self.entries[self.game]
+        n = len(e.cls.OPTIONS)
+        if len(e.players()) > 1:
+            n += 1
+        return n + 1
+
+    def row_kind(self, i):
+        """('option', Option) / ('players', None) / ('start', None) for row i."""
+        e = self.entries[self.game]
+        opts = e.cls.OPTIONS
+        if i < len(opts):
+            return "option", opts[i]
+        if i == len(opts) and len(e.players()) > 1:
+            return "players", None
+        return "start", None
+
+    def row_label(self, i):
+        kind, opt = self.row_kind(i)
+        if kind == "option":
+            v = value_text(self.values[opt.key])
+            return opt.label, ("<%s>" % v) if self.editing and self.cursor == i else v, True
+        if kind == "players":
+            v = "%d" % self.players
+            return "Players", ("<%s>" % v) if self.editing and self.cursor == i else v, True
+        return "Start", None, True
+
+    def game_label(self, i):
+        e = self.entries[i]
+        if e.cls is None:
+            return e.title, "n/a", False
+        p = e.players()
+        if not p:
+            return e.title, None, True
+        if len(p) == 1:
+            return e.title, "%dP" % p[0], True
+        return e.title, "%d-%dP" % (min(p), max(p)), True
+
+    def open_game(self, i):
+        e = self.entries[i]
+        self.game = i
+        self.page = OPTIONS
+        self.editing = False
+        self.values = {}
+        for opt in e.cls.OPTIONS:
+            self.values[opt.key] = opt.default
+        p = e.players()
+        self.players = p[0] if p else 0
+        self.status = ""
+
+    def _cycle(self, i, delta):
+        kind, opt = self.row_kind(i)
+        if kind == "option":
+            ch = opt.choices
+            k = ch.index(self.values[opt.key]) if self.values[opt.key] in ch else 0
+            self.values[opt.key] = ch[(k + delta) % len(ch)]
+            return True
+        if kind == "players":
+            p = self.entries[self.game].players()
+            self.players = p[(p.index(self.players) + delta) % len(p)]
+            return True
+        return False
+
+    def handle(self, ev, sel):
+        """Apply one key event given the list's selected row `sel`.
+
+        Returns (result, list_delta): the start request or None, and how far the list
+        selection should move.
+        """
+        self.cursor = sel
+        if not keys.is_down(ev):
+            return None, 0
+        k = keys.key_of(ev)
+        if self.page == GAMES:
+            if k == keys.UP or k == keys.LEFT:
+                return None, -1
+            if k == keys.DOWN or k == keys.RIGHT:
+                return None, 1
+            if k == keys.OK and keys.kind_of(ev) == keys.PRESS:
+                e = self.entries[sel]
+                if e.cls is None:
+                    self.status = "%s: %s" % (e.title, e.reason)
+                    return None, 0
+                self.games_sel = sel
+                self.open_game(sel)
+            return None, 0
+        # options page
+        if self.editing:
+            if k == keys.UP or k == keys.LEFT:
+                self._cycle(sel, -1)
+            elif k == keys.DOWN or k == keys.RIGHT:
+                self._cycle(sel, 1)
+            elif (k == keys.OK or k == keys.BACK) and keys.kind_of(ev) == keys.PRESS:
+                self.editing = False
+            return None, 0
+        if k == keys.UP:
+            return None, -1
+        if k == keys.DOWN:
+            return None, 1
+        if k == keys.LEFT or k == keys.RIGHT:
+            self._cycle(sel, -1 if k == keys.LEFT else 1)
+            return None, 0
+        if keys.kind_of(ev) != keys.PRESS:
+            return None, 0
+        if k == keys.OK:
+            kind, _ = self.row_kind(sel)
+            if kind == "start":
+                e = self.entries[self.game]
+                opts = {}
+                for key in self.values:
+                    opts[key] = self.values[key]
+                return ("start", e.name, opts, self.players), 0
+            self.editing = True
+            return None, 0
+        if k == keys.BACK or k == keys.MENU:
+            self.page = GAMES
+            self.status = ""
+        return None, 0
+
+
+class MenuView:
+    """Draws a MainMenu on a Screen; `hints` names the physical buttons for the footer.
+
+    hints: dict with "ok", "back" and "move" labels from the board (e.g. "A", "B").
+    """
+
+    TITLE_H = 24
+    HINT_H = 14
+    STATUS_H = 12
+
+    def __init__(self, screen, menu, hints=None):
+        self.screen = screen
+        self.menu = menu
+        self.hints = hints or {"ok": "OK", "back": "BACK", "move": "UP/DN"}
+        top = self.TITLE_H + 4
+        h = screen.height - top - self.HINT_H - self.STATUS_H - 2
+        self.list = ListView(6, top, screen.width - 12, h)
+        self._page = -1
+        self._edit = False
+        self._status = None
+        self.list.reset(len(menu.entries))
+
+    def handle(self, ev):
+        """Feed one event to the model, then redraw what changed; returns the model's result."""
+        m = self.menu
+        result, delta = m.handle(ev, self.list.sel)
+        if delta:
+            self.list.move(delta)
+        self.draw()
+        return result
+
+    def _label(self, i):
+        m = self.menu
+        return m.game_label(i) if m.page == GAMES else m.row_label(i)
+
+    def draw(self):
+        m = self.menu
+        s = self.screen
+        m.cursor = self.list.sel
+        if m.page != self._page:
+            if m.page == GAMES:
+                self.list.reset(len(m.entries), m.games_sel)
+            else:
+                self.list.reset(m.option_rows())
+            s.clear(FELT)
+            title_bar(s, "Pocket Cards" if m.page == GAMES else m.entries[m.game].title,
+                      self.TITLE_H)
+            self.list.draw(s, self._label, FELT, True)
+            self._draw_hints()
+            self._page = m.page
+            self._edit = m.editing
+            self._status = None
+        elif m.editing != self._edit:
+            self.list.redraw_row(s, self.list.sel, self._label, FELT)
+            self._edit = m.editing
+            self._draw_hints()
+        else:
+            self.list.draw(s, self._label, FELT)
+            if m.page == OPTIONS:
+                self.list.redraw_row(s, self.list.sel, self._label, FELT)
+        if m.status != self._status:
+            y = s.height - self.HINT_H - self.STATUS_H
+            s.fb.fill_rect(0, y, s.width, self.STATUS_H, FELT)
+            text.draw_fit(s.fb, m.status, 4, y + 2, s.width - 8, ORANGE)
+            s.mark(0, y, s.width, self.STATUS_H)
+            self._status = m.status
+
+    def _draw_hints(self):
+        h = self.hints
+        m = self.menu
+        if m.page == GAMES:
+            line = "%s:play" % h["ok"]
+        elif m.editing:
+            line = "%s:change %s:done" % (h["move"], h["ok"])
+        else:
+            line = "%s:edit %s:back" % (h["ok"], h["back"])
+        hint_line(self.screen, line, FELT_DARK, self.HINT_H)

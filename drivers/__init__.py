@@ -1,0 +1,1 @@
+"""Hardware drivers (ST7789 display, buttons, backlight) and their host twins."""
