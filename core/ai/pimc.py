@@ -1,0 +1,96 @@
+"""Perfect-information Monte Carlo (PIMC) card choice with a deterministic work budget.
+
+Repeat: deal the unseen cards consistently with the observation (HandSampler), let the
+game adapter fill in what the sampled world implies (e.g. the other seats' goals), then
+for every legal card play it and finish the hand with the simulator's playout policy;
+add the adapter's utility for the deciding seat.  After every complete round (one sample,
+all cards) the search stops once `budget` simulated card plays are spent.  The card with
+the highest utility sum wins; ties go to the earlier card.
+
+The search is sliced: `start()` sets it up, `step(units)` does at most about `units` card
+plays and returns True when the decision is ready (`best()`).  Slicing never changes the
+decision, because the stopping rule counts total work, not slices.  `step` allocates
+nothing (tests/core/test_ai_alloc.py).
+
+The adapter provides:
+    determinize(sim, sampler)  put sampler.out into sim's hands, set goals; no allocation
+    utility(sim)               int, higher is better for the deciding seat; no allocation
+"""
+from array import array
+
+from micropython import const
+
+MAX_CANDIDATES = const(16)
+ROOT = const(0)
+DET = const(1)
+
+
+class Pimc:
+    def __init__(self, sim, sampler, adapter):
+        self.sim = sim
+        self.sampler = sampler
+        self.adapter = adapter
+        self.cards = bytearray(MAX_CANDIDATES)
+        self.sums = array("i", range(MAX_CANDIDATES))
+        self.n = 0
+        self.j = 0
+        self.samples = 0
+        self.budget = 0
+        self.spent = 0
+        self.done = True
+
+    def start(self, cards, budget):
+        """Set up a decision among `cards` (legal card ints) from the position the sim
+        holds now (it is saved as the root); `budget` in simulated card plays."""
+        n = len(cards)
+        if not 0 < n <= MAX_CANDIDATES:
+            raise ValueError("PIMC needs 1..%d candidate cards, got %d" % (MAX_CANDIDATES, n))
+        for i in range(n):
+            self.cards[i] = cards[i]
+            self.sums[i] = 0
+        self.n = n
+        self.j = 0
+        self.samples = 0
+        self.budget = budget
+        self.spent = 0
+        self.done = n == 1
+        self.sim.save(ROOT)
+
+    def step(self, units):
+        """Work for about `units` card plays; True when the decision is ready."""
+        if self.done:
+            return True
+        sim = self.sim
+        adapter = self.adapter
+        n = self.n
+        start_nodes = sim.nodes
+        while sim.nodes - start_nodes < units:
+            if self.j == 0:
+                sim.load(ROOT)
+                self.sampler.sample()
+                adapter.determinize(sim, self.sampler)
+                sim.save(DET)
+            else:
+                sim.load(DET)
+            before = sim.nodes
+            sim.play(self.cards[self.j])
+            sim.playout()
+            self.sums[self.j] += adapter.utility(sim)
+            self.spent += sim.nodes - before
+            self.j += 1
+            if self.j == n:
+                self.j = 0
+                self.samples += 1
+                if self.spent >= self.budget:
+                    self.done = True
+                    sim.load(ROOT)
+                    return True
+        return False
+
+    def best(self):
+        """The chosen card (valid once step() returned True)."""
+        b = 0
+        for i in range(1, self.n):
+            if self.sums[i] > self.sums[b]:
+                b = i
+        return self.cards[b]

@@ -1,0 +1,346 @@
+"""A compact trick-play simulator for the AI: hands as per-suit masks, the trick in
+progress in core/trick.py's resolver, and a cheap goal-driven playout policy.
+
+Shared by the Speed Run, Stepping Stones and Reds AIs.  Everything is preallocated in
+__init__; `play`, `playout`, `policy`, `save` and `load` allocate nothing (proved under
+micropython.heap_lock() in tests/core/test_ai_alloc.py).
+
+Each seat has a goal (a small int) that drives the playout policy:
+    0..15     win exactly that many counted tricks (Speed Run Win N, Reds bids)
+    G_MAX     win as many as possible (Most, Win Tricks)
+    G_MIN     win as few as possible (Least, Lose Tricks)
+    G_MIDDLE  stay between the others (Speed Run Middle)
+A game adapter may subclass TrickSim and override `want_win` (e.g. partnerships).
+"""
+from array import array
+
+from micropython import const
+
+from core.trick import TrickResolver, trick_is_low, NO_SUIT, FOLLOW, RANK_HIGH
+
+G_MAX = const(30)
+G_MIN = const(31)
+G_MIDDLE = const(32)
+
+_SNAP_SLOTS = const(2)
+# Scalars kept in a snapshot: trick_no, turn, resolver count, low, led, best card,
+# anti-trump led, and the winning seat.
+_SCAL = const(8)
+
+
+def _make_high_bit():
+    t = bytearray(256)
+    for m in range(1, 256):
+        r = 7
+        while not (m >> r) & 1:
+            r -= 1
+        t[m] = r
+    return t
+
+
+HIGH_BIT = _make_high_bit()   # HIGH_BIT[m] = index of the top set bit of a byte
+
+
+def top_bit(m):
+    """Index of the highest set bit of 0 < m < 2**16."""
+    if m >> 8:
+        return HIGH_BIT[m >> 8] + 8
+    return HIGH_BIT[m]
+
+
+def low_bit(m):
+    """Index of the lowest set bit of 0 < m < 2**16."""
+    return top_bit(m & -m)
+
+
+class TrickSim:
+    """The card-play part of a hand, from any position to the last trick."""
+
+    def __init__(self, n_players, n_ranks, n_tricks):
+        self.n = n_players
+        self.n_ranks = n_ranks
+        self.n_tricks = n_tricks
+        self.full = (1 << n_ranks) - 1
+        self.res = TrickResolver(n_players, n_ranks)
+        self.hands = [array("H", (0, 0, 0, 0)) for _ in range(n_players)]
+        self.won = bytearray(n_players)      # counted tricks per seat
+        self.goal = bytearray(n_players)
+        self.legal = array("H", (0, 0, 0, 0))
+        self.wins = array("H", (0, 0, 0, 0))  # scratch: legal cards that would win now
+        self.trump = NO_SUIT
+        self.ranking = RANK_HIGH
+        self.start_low = False
+        self.count_from = 0                  # tricks before this index are not counted
+        self.trick_no = 0
+        self.turn = 0
+        self.nodes = 0                       # cards played since reset: the work unit
+        self.led = 0                         # the current trick's led suit,
+        self.best = 0                        # its winning card so far,
+        self.anti_led = False                # Reds: anti-trump was led
+        self.best_seat = 0                   # and who played it
+        n4 = 4 * n_players
+        self._snap_hands = [array("H", range(n4)) for _ in range(_SNAP_SLOTS)]
+        self._snap_won = [bytearray(n_players) for _ in range(_SNAP_SLOTS)]
+        self._snap_goal = [bytearray(n_players) for _ in range(_SNAP_SLOTS)]
+        self._snap_trick = [bytearray(2 * n_players) for _ in range(_SNAP_SLOTS)]
+        self._snap_scal = [array("h", range(_SCAL)) for _ in range(_SNAP_SLOTS)]
+
+    # -- set-up (may allocate; called once per decision) ----------------------------------
+    def set_rules(self, trump=NO_SUIT, anti=NO_SUIT, mode=FOLLOW, ranking=RANK_HIGH, start_low=False):
+        self.trump = trump
+        self.ranking = ranking
+        self.start_low = start_low
+        self.res.set_rules(trump, anti, mode)
+
+    def begin(self, trick_no, leader, trick_cards):
+        """Position at trick `trick_no` (0-based) led by `leader`, with the cards already
+        played to it (a list of card ints in play order)."""
+        self.trick_no = trick_no
+        self.res.start(trick_is_low(self.ranking, self.start_low, trick_no))
+        self.turn = leader
+        nodes = self.nodes
+        for c in trick_cards:
+            h = self.hands[self.turn]
+            h[c >> 4] |= 1 << (c & 15)   # play() takes it out again
+            self.play(c)
+        self.nodes = nodes
+
+    def is_low(self):
+        return self.res.low
+
+    # -- snapshots (no allocation) -----------------------------------------------------
+    def save(self, slot):
+        h = self._snap_hands[slot]
+        n = self.n
+        i = 0
+        for s in range(n):
+            hs = self.hands[s]
+            h[i] = hs[0]
+            h[i + 1] = hs[1]
+            h[i + 2] = hs[2]
+            h[i + 3] = hs[3]
+            i += 4
+        w = self._snap_won[slot]
+        g = self._snap_goal[slot]
+        t = self._snap_trick[slot]
+        res = self.res
+        for s in range(n):
+            w[s] = self.won[s]
+            g[s] = self.goal[s]
+            t[s] = res.cards[s]
+            t[n + s] = res.seats[s]
+        sc = self._snap_scal[slot]
+        sc[0] = self.trick_no
+        sc[1] = self.turn
+        sc[2] = res.count
+        sc[3] = 1 if res.low else 0
+        sc[4] = self.led
+        sc[5] = self.best
+        sc[6] = 1 if self.anti_led else 0
+        sc[7] = self.best_seat
+
+    def load(self, slot):
+        h = self._snap_hands[slot]
+        n = self.n
+        i = 0
+        for s in range(n):
+            hs = self.hands[s]
+            hs[0] = h[i]
+            hs[1] = h[i + 1]
+            hs[2] = h[i + 2]
+            hs[3] = h[i + 3]
+            i += 4
+        w = self._snap_won[slot]
+        g = self._snap_goal[slot]
+        t = self._snap_trick[slot]
+        res = self.res
+        for s in range(n):
+            self.won[s] = w[s]
+            self.goal[s] = g[s]
+            res.cards[s] = t[s]
+            res.seats[s] = t[n + s]
+        sc = self._snap_scal[slot]
+        self.trick_no = sc[0]
+        self.turn = sc[1]
+        res.count = sc[2]
+        res.low = sc[3] == 1
+        self.led = sc[4]
+        self.best = sc[5]
+        self.anti_led = sc[6] == 1
+        self.best_seat = sc[7]
+
+    # -- playing -------------------------------------------------------------------------
+    def is_over(self):
+        return self.trick_no >= self.n_tricks
+
+    def play(self, card):
+        """The seat to move plays `card` (assumed legal); resolves a completed trick.
+        The winner is tracked card by card with TrickResolver.winner_index's rule: trump
+        beats the rest, a neutral card beats anti-trump when anti-trump was led (R-1),
+        otherwise only a better card of the winning card's suit takes the lead
+        (tests/core/test_ai_sim.py checks it against the resolver)."""
+        seat = self.turn
+        suit = card >> 4
+        rank = card & 15
+        self.hands[seat][suit] &= ~(1 << rank)
+        res = self.res
+        i = res.count
+        res.cards[i] = card
+        res.seats[i] = seat
+        res.count = i + 1
+        self.nodes += 1
+        if i == 0:
+            self.led = suit
+            self.anti_led = suit == res.anti
+            self.best = card
+            self.best_seat = seat
+        else:
+            b = self.best
+            bs = b >> 4
+            if suit == bs:
+                better = (rank < (b & 15)) if res.low else (rank > (b & 15))
+            elif suit == self.trump:
+                better = True
+            else:
+                better = self.anti_led and bs == self.led and bs != self.trump
+            if better:
+                self.best = card
+                self.best_seat = seat
+        if i + 1 < self.n:
+            seat += 1
+            self.turn = 0 if seat == self.n else seat
+            return
+        w = self.best_seat
+        if self.trick_no >= self.count_from:
+            self.won[w] += 1
+        self.trick_no += 1
+        self.turn = w   # ruling T-1
+        res.count = 0
+        if self.trick_no < self.n_tricks:
+            res.low = trick_is_low(self.ranking, self.start_low, self.trick_no)
+
+    def playout(self):
+        """Every seat follows `policy` to the end of the hand."""
+        while self.trick_no < self.n_tricks:
+            self.play(self.policy(self.turn))
+
+    # -- the playout policy ---------------------------------------------------------------
+    def want_win(self, seat):
+        """Does `seat` want to take the current trick?  Driven by its goal."""
+        g = self.goal[seat]
+        mine = self.won[seat]
+        if g < G_MAX:
+            return mine < g
+        if g == G_MAX:
+            return True
+        if g == G_MIN:
+            return False
+        lo = 99
+        for s in range(self.n):
+            if s != seat and self.won[s] < lo:
+                lo = self.won[s]
+        return mine <= lo   # Middle: climb while not above the lowest other seat
+
+    def _pick(self, masks, strongest):
+        """The strongest (or weakest) card of per-suit masks: in the trick's direction,
+        trumps above the rest."""
+        low = self.res.low
+        top = self.n_ranks - 1
+        trump = self.trump
+        best = -1
+        best_p = -1 if strongest else 99
+        for s in range(4):
+            m = masks[s]
+            if not m:
+                continue
+            if strongest == low:
+                m &= -m
+            r = HIGH_BIT[m >> 8] + 8 if m >> 8 else HIGH_BIT[m]
+            p = (top - r) if low else r
+            if s == trump:
+                p += 16
+            if (p > best_p) if strongest else (p < best_p):
+                best_p = p
+                best = (s << 4) | r
+        return best
+
+    def _in_suit(self, suit, m, strongest):
+        """The strongest (or weakest) card of one suit's mask."""
+        if strongest == self.res.low:
+            m &= -m
+        return (suit << 4) | (HIGH_BIT[m >> 8] + 8 if m >> 8 else HIGH_BIT[m])
+
+    def _beating(self, suit, m):
+        """Cards of mask `m` (of `suit`) that would take the lead of the trick now."""
+        b = self.best
+        bs = b >> 4
+        if suit == bs:
+            r = b & 15
+            if self.res.low:
+                return m & ((1 << r) - 1)
+            return m & ~((2 << r) - 1)
+        if suit == self.trump:
+            return m
+        if self.anti_led and bs == self.led and bs != self.trump:
+            return m   # a neutral card over anti-trump (R-1)
+        return 0
+
+    def policy(self, seat):
+        """Cheap heuristic card for `seat`: win with the strongest card or the cheapest
+        sure winner when it wants the trick; otherwise duck under with its strongest
+        losing card, or shed its weakest card."""
+        res = self.res
+        hand = self.hands[seat]
+        want = self.want_win(seat)
+        if res.count == 0:
+            return self._pick(hand, want)
+        last = res.count == self.n - 1
+        led = self.led
+        follow = hand[led]
+        if follow and res.mode == FOLLOW:
+            # Must follow: every candidate is in the led suit; only a better card of the
+            # led suit can take the lead, and only while the led suit is winning.
+            b = self.best
+            low = res.low
+            if (b >> 4) == led:
+                r = b & 15
+                wins = follow & ((1 << r) - 1) if low else follow & ~((2 << r) - 1)
+            else:
+                wins = 0
+            if want:
+                if wins:
+                    m = wins
+                    strongest = not last
+                else:
+                    m = follow
+                    strongest = False
+            else:
+                m = follow & ~wins
+                strongest = True
+                if not m:
+                    m = follow
+                    strongest = last
+            if strongest == low:
+                m &= -m
+            return (led << 4) | (HIGH_BIT[m >> 8] + 8 if m >> 8 else HIGH_BIT[m])
+        legal = self.legal
+        res.legal_masks(hand, legal)
+        wins = self.wins
+        any_win = False
+        any_lose = False
+        for s in range(4):
+            w = self._beating(s, legal[s]) if legal[s] else 0
+            wins[s] = w
+            if w:
+                any_win = True
+            if legal[s] & ~w:
+                any_lose = True
+        if not any_win:
+            return self._pick(legal, False)
+        if want:
+            return self._pick(wins, not last)
+        if any_lose:
+            for s in range(4):
+                wins[s] = legal[s] & ~wins[s]
+            return self._pick(wins, True)
+        return self._pick(legal, last)

@@ -1,0 +1,89 @@
+"""Device-time and heap benchmark of the built-in AI on the MicroPython unix port.
+
+    python -m tools.bench_ai [--game speedrun] [--level default] [--games 200] [--seed 1]
+                             [--repeat 3] [--heap 1M] [--chunk 20]
+
+Plays seeded games with the AI in every seat on the unix port
+(tests/perf/ai_bench_mp.py), timing every decision that has more than one legal action
+(the fastest of --repeat identical runs: a decision depends only on seed and observation,
+so repeats measure the same work and shed the noise of other jobs on the machine).
+Prints one JSON line per phase and one for all decisions: count, p50/p95/max unix ms,
+device estimates at x150 and x240 (docs/device-time.md), the bytes each decision
+allocated (p95/max; collector paused) and the AI object's own size.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FACTORS = (150, 240)
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    if not xs:
+        return 0
+    k = min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))
+    return xs[k]
+
+
+def run_chunk(args, first, n):
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    cmd = [mp, "-X", "heapsize=" + args.heap, "tests/perf/ai_bench_mp.py", args.game, args.level,
+           str(n), str(first), str(args.repeat)]
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError("unix port failed: %s" % (out.stderr or out.stdout)[-2000:])
+    return out.stdout.splitlines()
+
+
+def summary(label, rows, obj_bytes, args):
+    us = [r[0] for r in rows]
+    alloc = [r[1] for r in rows]
+    p50, p95, mx = pct(us, 50) / 1000.0, pct(us, 95) / 1000.0, max(us) / 1000.0 if us else 0
+    return {"bench": "ai_decisions", "game": args.game, "level": args.level, "phase": label,
+            "games": args.games, "decisions": len(rows),
+            "unix_ms": {"p50": round(p50, 2), "p95": round(p95, 2), "max": round(mx, 2)},
+            "device_ms_x150": {"p50": round(p50 * FACTORS[0]), "p95": round(p95 * FACTORS[0]), "max": round(mx * FACTORS[0])},
+            "device_ms_x240": {"p50": round(p50 * FACTORS[1]), "p95": round(p95 * FACTORS[1]), "max": round(mx * FACTORS[1])},
+            "decision_alloc_bytes": {"p95": pct(alloc, 95), "max": max(alloc) if alloc else 0},
+            "ai_object_bytes": obj_bytes,
+            "working_set_bytes_max": obj_bytes + (max(alloc) if alloc else 0)}
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tools.bench_ai", description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="speedrun")
+    p.add_argument("--level", default="default")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--heap", default="1M")
+    p.add_argument("--chunk", type=int, default=20, help="games per unix-port process")
+    args = p.parse_args(argv)
+    rows = {}
+    obj = 0
+    done = 0
+    while done < args.games:
+        n = min(args.chunk, args.games - done)
+        for line in run_chunk(args, args.seed + done, n):
+            parts = line.split()
+            if parts and parts[0] == "A":
+                obj = max(obj, int(parts[1]))
+            elif parts and parts[0] == "D":
+                rows.setdefault(parts[1], []).append((int(parts[2]), int(parts[3])))
+        done += n
+        sys.stderr.write("\r%d/%d games" % (done, args.games))
+    sys.stderr.write("\n")
+    everything = []
+    for phase in sorted(rows):
+        print(json.dumps(summary(phase, rows[phase], obj, args)))
+        everything.extend(rows[phase])
+    print(json.dumps(summary("all", everything, obj, args)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
