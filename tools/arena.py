@@ -19,6 +19,7 @@ from multiprocessing import Pool
 import tools  # noqa: F401
 from core.registry import game_class, make_bot
 from tools.play import run_game
+from tools import arena_speedrun
 
 LOWER_IS_BETTER = {"speedrun": True}
 
@@ -81,7 +82,9 @@ def game_figures(game_name, res, pattern):
     return out
 
 
-FIGURE_HOOKS = {}
+FIGURE_HOOKS = {"speedrun": arena_speedrun.figures}
+# Game-specific figures derived from the totals at the end (rates, means).
+SUMMARY_HOOKS = {"speedrun": arena_speedrun.summarize}
 
 
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (standard table).
@@ -141,6 +144,8 @@ def run_arena(game_name, options, spec_a, spec_b, deals, first_seed=1, jobs=1, s
     n_games = summary["games"]
     for k in sorted(totals):
         summary[k + "_per_game"] = round(totals[k] / n_games, 4)
+    if game_name in SUMMARY_HOOKS:
+        SUMMARY_HOOKS[game_name](totals, summary)
     return summary
 
 
