@@ -150,12 +150,39 @@ def replay_lines(lines):
     if game is None:
         raise RecordError("empty record")
     if expected_result is not None:
-        got = json.loads(json.dumps(game.result())) if game.is_over() else None
-        if got != expected_result:
-            raise RecordError("replayed result %r differs from the recorded %r" % (got, expected_result))
+        if not game.is_over():
+            raise RecordError("the record has a result but its actions do not finish the game")
+        where = first_difference(game.result(), expected_result, "result")
+        if where is not None:
+            raise RecordError("replayed result differs from the recorded one at %s" % where)
     return game
+
+
+def first_difference(a, b, path):
+    """Path of the first place where two JSON-like values differ (tuples equal lists), or
+    None; walks the values instead of rendering them, to stay light on the heap."""
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        if len(a) != len(b):
+            return path + " (length)"
+        for i in range(len(a)):
+            d = first_difference(a[i], b[i], "%s[%d]" % (path, i))
+            if d is not None:
+                return d
+        return None
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in a:
+            if k not in b:
+                return "%s.%s (missing)" % (path, k)
+            d = first_difference(a[k], b[k], "%s.%s" % (path, k))
+            if d is not None:
+                return d
+        for k in b:
+            if k not in a:
+                return "%s.%s (unexpected)" % (path, k)
+        return None
+    return None if (a == b and type(a) is type(b)) else path
 
 
 def read_record(path):
     with open(path) as f:
-        return replay_lines(f.readlines())
+        return replay_lines(f)

@@ -23,3 +23,12 @@ def test_rejects_floats():
     except ValueError:
         return
     assert False, "a float got into a record"
+
+
+def test_first_difference_names_the_path():
+    from core.record import first_difference
+    assert first_difference({"s": (1, 2)}, {"s": [1, 2]}, "r") is None
+    assert first_difference({"s": [1, 2]}, {"s": [1, 3]}, "r") == "r.s[1]"
+    assert first_difference({"s": [1]}, {"s": [1, 2]}, "r") == "r.s (length)"
+    assert first_difference({"a": 1}, {"b": 1}, "r") == "r.a (missing)"
+    assert first_difference({"a": True}, {"a": 1}, "r") == "r.a"

@@ -53,31 +53,49 @@ def _fails(game, line_no, edit, start):
     assert False, "a tampered record replayed (line %d)" % line_no
 
 
-def test_tampered_record_fails_naming_the_line():
-    g = _played({"players": 3, "short_game": True}, 33)
-    hist = list(g.history)
+_TAMPER_GAME = ({"players": 3, "short_game": True}, 33)
+
+
+# One tampering per test: each test holds one played game and one replay, which fits the
+# unix run's 128 KB heap (64-bit objects, larger than the device's).
+def test_tampered_record_fails_naming_the_line_out_of_turn():
+    g = _played(*_TAMPER_GAME)
 
     def out_of_turn(obj):
         obj["seat"] = (obj["seat"] + 1) % 3
 
     _fails(g, 2, out_of_turn, "line 2: seat")          # the first bid, by the wrong seat
 
+
+def test_tampered_record_fails_naming_the_line_card_not_held():
+    g = _played(*_TAMPER_GAME)
     # The first card play replaced by the card the next seat plays (not held).
-    k = [i for i in range(len(hist)) if hist[i][1] < 64][0]
+    k = 0
+    while g.history[k][1] >= 64:
+        k += 1
+    other = g.history[k + 1][1]
 
     def not_held(obj):
-        obj["action"] = hist[k + 1][1]
-        obj["label"] = g.action_label(obj["action"])
+        obj["action"] = other
+        obj["label"] = g.action_label(other)
 
     msg = _fails(g, k + 2, not_held, "line %d: " % (k + 2))
     assert "does not hold" in msg
+
+
+def test_tampered_record_fails_naming_the_line_mislabel():
+    g = _played(*_TAMPER_GAME)
 
     def mislabel(obj):
         obj["label"] = "bid:5" if obj["label"] != "bid:5" else "bid:4"
 
     _fails(g, 6, mislabel, "line 6: ")
 
+
+def test_tampered_record_fails_on_a_different_result():
+    g = _played(*_TAMPER_GAME)
+
     def wrong_result(obj):
         obj["result"]["scores"][0] += 1
 
-    assert "differs" in _fails(g, len(hist) + 2, wrong_result, "replayed result")
+    assert "differs" in _fails(g, len(g.history) + 2, wrong_result, "replayed result")
