@@ -55,3 +55,7 @@ soak-speedrun: setup
 
 soak-steppingstones: setup
 	SS_SOAK=25 $(PY) -m pytest -q tests/host/test_steppingstones_props.py
+
+.PHONY: arena-speed
+arena-speed: setup
+	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2

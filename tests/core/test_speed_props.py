@@ -1,5 +1,5 @@
 """Random Speed matches at random speeds, every step checked (a short run on every runtime;
-tests/host/test_speed_props.py runs thousands)."""
+tests/host/test_speed_fuzz.py runs thousands)."""
 from core.prng import Prng
 from test_speed_support import checked_match, random_options
 
