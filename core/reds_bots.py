@@ -8,6 +8,7 @@ possible (with the strongest winner when others still play after it); once the b
 play the highest card that does not take the trick.  Whether a card would win is asked of
 the shared trick resolver, on the public cards of the trick in progress.
 """
+from core.bots import legal_of
 from core.cards import REDS_DECK, RANK_MASK, SUIT_SHIFT
 from core.prng import Prng
 from core.trick import NO_SUIT, TrickResolver
@@ -43,9 +44,7 @@ class GreedyBot:
         self.rng = Prng(seed)
 
     def choose(self, obs):
-        legal = obs["legal"]
-        if not legal:
-            raise ValueError("no legal action for seat %d" % obs["seat"])
+        legal = legal_of(obs)
         phase = obs["phase"]
         if phase == "bid":
             return self._bid(obs, legal)

@@ -5,6 +5,7 @@ Bidding: estimates its tricks from card strength and picks the contract (or Pass
 Redo of a badly scored contract) whose expected score is lowest.
 Play: wins tricks while short of its target, ducks once it has enough.
 """
+from core.bots import legal_of
 from core.prng import Prng
 from core.trick import TrickResolver, NO_SUIT
 from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
@@ -62,9 +63,7 @@ class GreedyBot:
         self.res = TrickResolver(3, _N_RANKS)
 
     def choose(self, obs):
-        legal = obs["legal"]
-        if not legal:
-            raise ValueError("no legal action for seat %d" % obs["seat"])
+        legal = legal_of(obs)
         if len(legal) == 1:
             return legal[0]
         phase = obs["phase"]

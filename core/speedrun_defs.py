@@ -194,11 +194,3 @@ def contract_score(diff, revealed):
     """Score of a difference: -2 for a Perfect Bonus (SR-5), doubled when revealed."""
     s = -2 if diff == 0 else diff
     return s * 2 if revealed else s
-
-
-def count_bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n

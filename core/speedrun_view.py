@@ -2,18 +2,18 @@
 
 Split from core/speedrun.py to keep each module small enough to compile on the device.
 """
-from core.cards import hand_cards
+from core.cards import hand_cards, popcount
 from core.trick import NO_SUIT, trick_is_low
 from core.speedrun_defs import (N_PLAYERS, N_BOARDS, N_TRICKS, A_REDO, RANKINGS, BOARD_NAMES,
                                 PHASE_NAMES, P_BID, P_REVEAL, P_PLAY, P_OVER, NO_ENTRY,
-                                REVEALED, count_bits)
+                                REVEALED)
 
 
 def result(game):
     """Scores and the ruling SR-10 order: lowest total, most contracts completed,
     most Perfect Bonuses on the final scoresheet, then a shared victory."""
     totals = game.totals()
-    done = [count_bits(game._completed(s)) for s in range(N_PLAYERS)]
+    done = [popcount(game._completed(s)) for s in range(N_PLAYERS)]
     perf = [game._perfects(s) for s in range(N_PLAYERS)]
     keys = [(totals[s], -done[s], -perf[s], s) for s in range(N_PLAYERS)]
     ranking = [k[3] for k in sorted(keys)]

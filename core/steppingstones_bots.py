@@ -8,6 +8,7 @@ Play: decide whether this trick should be won (declarer of a Win contract; a def
 against it) or lost, then pick the cheapest card that does it; trick outcomes are
 simulated with the shared resolver (core/trick.py).
 """
+from core.bots import legal_of
 from core.steppingstones import (BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH, REDO_BASE, TRUMP_BASE,
                                  KIND_NAMES)
 from core.trick import FOLLOW, NO_SUIT, TrickResolver
@@ -70,9 +71,7 @@ class GreedyBot:
         self._res = TrickResolver(3, 9)
 
     def choose(self, obs):
-        legal = obs["legal"]
-        if not legal:
-            raise ValueError("no legal action for seat %d" % obs["seat"])
+        legal = legal_of(obs)
         if len(legal) == 1:
             return legal[0]
         phase = obs["phase"]
