@@ -1,0 +1,70 @@
+"""Desktop window twin (pygame): the panel scaled up, the board's buttons drawn beside
+it, keyboard keys mapped to physical buttons and listed on screen.
+
+Only the simulator imports this module; pygame is imported when a window is opened.
+"""
+
+
+class HostWindow:
+    def __init__(self, hw, keymap, scale=2):
+        import pygame
+        self.pg = pygame
+        self.hw = hw
+        self.scale = scale
+        board = hw.board
+        self.w = board.WIDTH * scale
+        self.h = board.HEIGHT * scale
+        self.side = 220
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Pocket Cards - %s" % board.NAME)
+        self.surface = pygame.display.set_mode((self.w + self.side, max(self.h, 360)))
+        self.font = pygame.font.Font(None, 22)
+        # pygame key code -> bit of the physical button
+        self.codes = {}
+        for i, name in enumerate(board.BUTTONS):
+            for kname in keymap.get(name, ()):
+                self.codes[pygame.key.key_code(kname)] = i
+        self.keymap = keymap
+
+    def raw_mask(self):
+        pressed = self.pg.key.get_pressed()
+        m = 0
+        for code, bit in self.codes.items():
+            if pressed[code]:
+                m |= 1 << bit
+        return m
+
+    def closed(self):
+        for ev in self.pg.event.get():
+            if ev.type == self.pg.QUIT:
+                return True
+        return False
+
+    def draw(self, mask):
+        pg = self.pg
+        board = self.hw.board
+        d = self.hw.display
+        img = pg.image.frombuffer(bytes(d.rgb888()), (board.WIDTH, board.HEIGHT), "RGB")
+        self.surface.fill((30, 30, 34))
+        self.surface.blit(pg.transform.scale(img, (self.w, self.h)), (0, 0))
+        x = self.w + 12
+        y = 12
+        for i, name in enumerate(board.BUTTONS):
+            down = (mask >> i) & 1
+            pg.draw.rect(self.surface, (250, 200, 40) if down else (90, 90, 100), (x, y, 26, 20), 0, 4)
+            self.surface.blit(self.font.render(name[:2], True, (0, 0, 0)), (x + 3, y + 3))
+            keys_txt = " / ".join(self.keymap.get(name, ()))
+            self.surface.blit(self.font.render(keys_txt, True, (220, 220, 220)), (x + 34, y + 3))
+            y += 26
+        if board.CHORDS:
+            y += 8
+            self.surface.blit(self.font.render("chords:", True, (180, 180, 180)), (x, y))
+            y += 20
+            from core.ui import keys
+            for mask_c, key in board.CHORDS:
+                names = "+".join(board.BUTTONS[i] for i in range(len(board.BUTTONS)) if (mask_c >> i) & 1)
+                self.surface.blit(self.font.render("%s = %s" % (names, keys.NAMES[key]), True,
+                                                   (220, 220, 220)), (x, y))
+                y += 20
+        pg.display.flip()
