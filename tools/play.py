@@ -41,6 +41,13 @@ def _parse_value(opt, text):
         opt.key, text, ", ".join([str(c) for c in opt.choices])))
 
 
+def _choices_text(opt, shown=8):
+    choices = [str(c) for c in opt.choices]
+    if len(choices) <= shown:
+        return "one of " + ", ".join(choices)
+    return "one of %s, ... (%d choices)" % (", ".join(choices[:shown]), len(choices))
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="python -m tools.play", description=__doc__.split("\n")[0])
     p.add_argument("--game", choices=GAME_NAMES, help="which game to play")
@@ -58,8 +65,7 @@ def build_parser():
         if flag in seen:
             seen[flag][1].append(name)
             continue
-        group_help = "%s (%s): one of %s, default %s" % (
-            opt.label, name, ", ".join([str(c) for c in opt.choices]), opt.default)
+        group_help = "%s (%s): %s, default %s" % (opt.label, name, _choices_text(opt), opt.default)
         seen[flag] = (opt, [name])
         p.add_argument(flag, dest="opt_" + opt.key, default=None, metavar="VALUE", help=group_help)
     return p
