@@ -1,0 +1,496 @@
+"""The app loop shared by the device and the simulator.
+
+    inputs (logical key events) -> events -> game state (the engine) -> screen model
+    -> renderer (core/ui screens draw into the 4-bit Screen) -> display (dirty rects)
+
+App is driven from outside by two calls, so the device loop, the simulator and the
+headless tests all run the same code with their own clock:
+    feed(ev, now_ms)   one key event (core.ui.keys)
+    tick(now_ms)       timers, AI thinking in slices, the Speed clock, spinners
+and `screen` holds the picture; run(boot) below is the device's loop around them.
+
+States: menu -> seat set-up -> rules page -> table (pause menu, scoresheet, rules) ->
+hand / round results -> ... -> game results -> menu.
+
+The table shows exactly one human seat (this unit's); the others are AI seats (sliced
+when the AI offers start/step, with a spinner on the seat's box) or linked units
+(core.seats).  Each AI card stays framed as "last played" and the AI waits `play_ms`
+before its next decision, a finished trick stays on the table `trick_ms`, so a player can
+follow every card.  `on_safe_point(game)` is called at the end of every trick and hand
+(the save store plugs in there).  Speed (real time) runs in core.ui.table_speed.
+"""
+from micropython import const
+
+from core.ui import keys
+from core.ui.menu import MainMenu, MenuView, TITLES
+
+MENU = const(0)
+SETUP = const(1)
+RULES = const(2)
+TABLE = const(3)
+PAUSE = const(4)
+SHEET = const(5)
+HAND_RESULT = const(6)
+GAME_RESULT = const(7)
+STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result")
+
+AI_SLICE = const(150)        # work units per tick for a sliced AI
+
+# What a table's event() reports.
+TRICK_END = const(1)
+HAND_END = const(2)
+GAME_END = const(4)
+
+
+def table_class(name):
+    """The game's table module, imported only when that game is played."""
+    if name == "speedrun":
+        from core.ui.table_speedrun import SpeedRunTable
+        return SpeedRunTable
+    if name == "steppingstones":
+        from core.ui.table_steppingstones import SteppingStonesTable
+        return SteppingStonesTable
+    if name == "reds":
+        from core.ui.table_reds import RedsTable
+        return RedsTable
+    if name == "speed":
+        from core.ui.table_speed import SpeedTable
+        return SpeedTable
+    raise ValueError("no table for %r" % name)
+
+
+def board_hints(board):
+    """Button labels for hint lines from a board module (boards/*.py)."""
+    hints = dict(getattr(board, "HINTS", None) or {"ok": "OK", "back": "BACK", "move": "UP/DN"})
+    names = getattr(board, "BUTTONS", ())
+    keymap = getattr(board, "KEYMAP", ())
+    for key, word in ((keys.MENU, "menu"), (keys.AUX, "aux")):
+        if word in hints:
+            continue
+        label = None
+        for i in range(len(keymap)):
+            if keymap[i] == key and i < len(names):
+                label = names[i]
+                break
+        if label is None:
+            for mask, k in getattr(board, "CHORDS", ()):
+                if k == key:
+                    label = "+".join([names[i] for i in range(len(names)) if (mask >> i) & 1])
+        hints[word] = label or ("MENU" if key == keys.MENU else "AUX")
+    return hints
+
+
+class App:
+    def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
+                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250):
+        self.screen = screen
+        self.display = display
+        self.lut = lut
+        self.hints = hints or board_hints(None)
+        self.on_safe_point = on_safe_point
+        self.link = link
+        self.seed = seed & 0x3FFFFFF
+        self.games_started = 0
+        self.play_ms = play_ms
+        self.trick_ms = trick_ms
+        self.think_ms = think_ms
+        self.now = 0
+        self.game = None
+        self.table = None
+        self.page = None
+        self.menu = MainMenu()
+        self.menu_view = MenuView(screen, self.menu, self.hints)
+        self.to_menu()
+
+    # -- the outside interface ----------------------------------------------------------
+    def feed(self, ev, now):
+        self.now = now
+        if ev < 0:
+            return
+        st = self.state
+        if st == MENU:
+            r = self.menu_view.handle(ev)
+            if r is not None and r[0] == "start":
+                self.to_setup(r[1], r[2], r[3])
+        elif st == SETUP:
+            r = self.page.handle(ev)
+            if r == "start":
+                self.start_game()
+            elif r == "back":
+                self.to_menu()
+        elif st == RULES:
+            if self.page.handle(ev):
+                if self.game is None:
+                    self.to_menu()
+                else:
+                    self.to_table()
+        elif st == TABLE:
+            self.table_key(ev)
+        elif st == PAUSE:
+            self.pause_key(ev)
+        elif st == SHEET:
+            if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
+                self.to_table()
+        elif st == HAND_RESULT:
+            if self._ok_or_back(ev):
+                if self.game.is_over():
+                    self.to_game_result()
+                else:
+                    self.to_table()
+        elif st == GAME_RESULT:
+            if self._ok_or_back(ev):
+                self.end_game()
+                self.to_menu()
+
+    def tick(self, now):
+        self.now = now
+        if self.state == TABLE:
+            if self.realtime:
+                r = self.table.tick(now)
+                if r is not None:
+                    self._realtime_result(r)
+            else:
+                self.table_tick(now)
+
+    def show(self):
+        """Send what changed to the display (the device and the simulator call this)."""
+        if self.display is not None:
+            self.display.show(self.screen, self.lut)
+
+    @staticmethod
+    def _ok_or_back(ev):
+        k = keys.key_of(ev)
+        return keys.kind_of(ev) == keys.PRESS and (k == keys.OK or k == keys.BACK)
+
+    # -- states ---------------------------------------------------------------------------
+    def to_menu(self):
+        self.state = MENU
+        self.page = None
+        self.menu_view._page = -1
+        self.menu_view.draw()
+
+    def to_setup(self, name, options, players):
+        from core.seats import SeatPlan
+        from core.ui.setup_screen import SeatSetup
+        cls = self.menu.entries[self.menu.game].cls
+        counts = tuple(getattr(cls, "PLAYERS", (players,)))
+        n = players or counts[0]
+        self.game_name = name
+        self.options = options
+        self.plan = SeatPlan(name, n, counts, self.link)
+        self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
+        self.state = SETUP
+        self.page.draw()
+
+    def start_game(self):
+        from core.registry import game_class
+        from core.seats import HUMAN, LINK, make_player
+        plan = self.plan
+        name = self.game_name
+        cls = game_class(name)
+        opts = dict(self.options)
+        for o in cls.OPTIONS:
+            if o.key == "players":
+                opts["players"] = plan.n
+        self.games_started += 1
+        seed = (self.seed * 7919 + self.games_started * 104729) & 0x3FFFFFFF
+        try:
+            game = cls(opts, seed)
+        except ValueError as exc:
+            self.page.status = str(exc)
+            self.page.draw()
+            return
+        self.game = game
+        self.human = plan.human
+        self.names = plan.names()
+        self.players = []
+        for s in range(plan.n):
+            k = plan.kinds[s]
+            if k == HUMAN:
+                self.players.append(None)
+            elif k == LINK:
+                self.players.append(self.link.seat_player(s))
+            else:
+                self.players.append(make_player(name, k, (seed + 1 + 31 * s) & 0x3FFFFFFF))
+        self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
+        self.realtime = getattr(self.table, "REALTIME", False)
+        if self.realtime:
+            self.table.set_players(self.players)
+        self.events_seen = self._event_total()
+        self.hand_events = []
+        self.thinking = -1
+        self.next_ai = 0
+        self.hold_until = -1
+        self.pending = 0
+        self.open_rules()
+
+    def open_rules(self):
+        from core.ui.rules_page import RulesPage
+        self.page = RulesPage(self.screen, self.game_name, TITLES.get(self.game_name, self.game_name),
+                              self.hints)
+        self.state = RULES
+        self.page.draw()
+
+    def to_table(self):
+        self.state = TABLE
+        self.page = None
+        t = self.table
+        if self.realtime:
+            t.resume(self.now)
+            return
+        if self.hold_until < 0:
+            self.refresh()
+        t.full_draw()
+
+    def end_game(self):
+        self.game = None
+        self.table = None
+        self.players = None
+        self.hand_events = []
+
+    def to_game_result(self):
+        from core.ui import results
+        res = self.game.result()
+        title, header, rows, footer = self.table.game_summary(res)
+        hl = -1
+        for i in range(len(rows)):
+            if rows[i][1] == self.names[self.human]:
+                hl = i
+        results.draw_table(self.screen, title, header, rows, footer,
+                           "%s:back to menu" % self.hints["ok"], hl)
+        self.state = GAME_RESULT
+
+    def to_hand_result(self):
+        from core.ui import results
+        obs = self.game.observation(self.human)
+        title, header, rows, footer = self.table.hand_summary(self.hand_events, obs)
+        self.hand_events = []
+        hl = -1
+        for i in range(len(rows)):
+            if rows[i][0] == self.names[self.human]:
+                hl = i
+        more = "results" if self.game.is_over() else "next hand"
+        results.draw_table(self.screen, title, header, rows, footer,
+                           "%s:%s" % (self.hints["ok"], more), hl)
+        self.state = HAND_RESULT
+
+    # -- the pause menu -------------------------------------------------------------------
+    def open_pause(self):
+        from core.ui.widgets import ListView
+        from core.ui.palette import DARK, GOLD
+        items = ["Resume"]
+        if self.table.HAS_SHEET:
+            items.append("Scoresheet")
+        items.append("Rules")
+        items.append("Quit game")
+        self.pause_items = items
+        s = self.screen
+        w = s.width - 60
+        h = 18 * len(items) + 24
+        x = 30
+        y = (s.height - h) // 2
+        s.fb.fill_rect(x - 2, y - 2, w + 4, h + 4, GOLD)
+        s.fb.fill_rect(x, y, w, h, DARK)
+        from core.ui import text
+        from core.ui.palette import ACCENT
+        text.draw_centred(s.fb, "Paused", x, y + 6, w, ACCENT)
+        s.mark(x - 2, y - 2, w + 4, h + 4)
+        self.pause_list = ListView(x + 4, y + 20, w - 4, 18 * len(items))
+        self.pause_list.reset(len(items))
+        self.pause_list.draw(s, self._pause_label, DARK, True)
+        if self.realtime:
+            self.table.pause(self.now)
+        self.state = PAUSE
+
+    def _pause_label(self, i):
+        return self.pause_items[i], None, True
+
+    def pause_key(self, ev):
+        from core.ui.palette import DARK
+        if not keys.is_down(ev):
+            return
+        k = keys.key_of(ev)
+        press = keys.kind_of(ev) == keys.PRESS
+        if k == keys.UP or k == keys.LEFT:
+            self.pause_list.move(-1)
+            self.pause_list.draw(self.screen, self._pause_label, DARK)
+        elif k == keys.DOWN or k == keys.RIGHT:
+            self.pause_list.move(1)
+            self.pause_list.draw(self.screen, self._pause_label, DARK)
+        elif (k == keys.BACK or k == keys.MENU) and press:
+            self.to_table()
+        elif k == keys.OK and press:
+            item = self.pause_items[self.pause_list.sel]
+            if item == "Resume":
+                self.to_table()
+            elif item == "Scoresheet":
+                self.table.draw_sheet(self.screen, self.game.observation(self.human))
+                from core.ui.widgets import hint_line
+                from core.ui.palette import FELT_DARK
+                hint_line(self.screen, "%s:back to the table" % self.hints["ok"], FELT_DARK, 14)
+                self.state = SHEET
+            elif item == "Rules":
+                self.open_rules()
+            else:
+                self.end_game()
+                self.to_menu()
+
+    # -- the turn-based table -------------------------------------------------------------
+    def _event_total(self):
+        g = self.game
+        return getattr(g, "events_dropped", 0) + len(g.events)
+
+    def refresh(self):
+        g = self.game
+        self.table.update(g.observation(self.human), g.to_move())
+
+    def table_key(self, ev):
+        t = self.table
+        if self.realtime:
+            r = t.handle(ev, self.now)
+            if r == "pause":
+                self.open_pause()
+            return
+        from core.ui.table_common import ACT, ACTS, PAUSE as T_PAUSE, REFUSED
+        r = t.handle(ev)
+        if r is None:
+            return
+        kind, payload = r
+        if kind == T_PAUSE:
+            self.open_pause()
+        elif self.hold_until >= 0:
+            return                       # the finished trick is still on show
+        elif kind == ACT:
+            self.apply(self.human, payload)
+        elif kind == ACTS:
+            for a in payload:
+                if self.game.is_over() or self.human not in self.game.to_move():
+                    break
+                self.apply(self.human, a)
+        elif kind == REFUSED:
+            why = self.game.check(self.human, payload)
+            t.flash(why or "not now", self.now)
+
+    def apply(self, seat, action):
+        """Apply one action; follow its public events on the table; hold finished tricks."""
+        g = self.game
+        g.apply(seat, action)
+        t = self.table
+        dropped = getattr(g, "events_dropped", 0)
+        end = dropped + len(g.events)
+        flags = 0
+        for i in range(max(self.events_seen, dropped), end):
+            ev = g.events[i - dropped]
+            if ev[0] in t.SUMMARY_EVENTS:
+                self.hand_events.append(ev)
+            flags |= t.event(ev)
+        self.events_seen = end
+        if flags & (TRICK_END | HAND_END) and self.on_safe_point is not None:
+            self.on_safe_point(g)
+        if flags & (TRICK_END | HAND_END | GAME_END):
+            # Keep the finished trick on the table; the new state shows after the hold.
+            t.remove_from_hand(seat, action)
+            t.draw()
+            self.hold_until = self.now + self.trick_ms
+            self.hold_flags = flags
+        else:
+            self.refresh()
+        self.thinking = -1
+
+    def table_tick(self, now):
+        t = self.table
+        if self.hold_until >= 0:
+            t.tick(now, -1)
+            if now - self.hold_until < 0:
+                return
+            self.hold_until = -1
+            t.clear_trick()
+            if self.hold_flags & (HAND_END | GAME_END):
+                self.to_hand_result()
+                return
+            self.refresh()
+            return
+        g = self.game
+        if g.is_over():
+            return
+        movers = g.to_move()
+        seat = self.thinking
+        if seat < 0:
+            if now - self.next_ai < 0:
+                t.tick(now, -1)
+                return
+            for s in movers:
+                if self.players[s] is not None:
+                    seat = s
+                    break
+            if seat < 0:
+                t.tick(now, -1)
+                return
+            p = self.players[seat]
+            obs = g.observation(seat)
+            self.think_started = now
+            self.thinking = seat
+            if hasattr(p, "start"):
+                p.start(obs)
+                self.decided = None
+            else:
+                self.decided = p.choose(obs)
+        p = self.players[seat]
+        t.tick(now, seat)
+        if self.decided is None:
+            self.decided = p.step(AI_SLICE)
+        if self.decided is None or now - self.think_started < self.think_ms:
+            return
+        a = self.decided
+        self.decided = None
+        self.apply(seat, a)
+        self.next_ai = now + self.play_ms
+
+    def _realtime_result(self, r):
+        if r == "round":
+            self.to_realtime_result(False)
+        elif r == "over":
+            self.to_realtime_result(True)
+
+    def to_realtime_result(self, over):
+        from core.ui import results
+        title, header, rows, footer = self.table.round_summary()
+        hl = -1
+        for i in range(len(rows)):
+            if rows[i][0] == self.names[self.human]:
+                hl = i
+        results.draw_table(self.screen, title, header, rows, footer,
+                           "%s:%s" % (self.hints["ok"], "results" if over else "next round"), hl)
+        self.state = HAND_RESULT
+
+
+def run(boot, seed=None):
+    """The device loop: buttons -> app -> display, about every 10 ms.
+
+    `boot` is core.boot.Boot: boot.hw is the board's Hardware (display, lut, buttons,
+    poll(now)); the save store's GameSaver can be passed in as on_safe_point later."""
+    import gc
+    from core.clock import ticks_ms
+    from core.ui.screen import Screen
+    hw = boot.hw
+    d = hw.display
+    screen = Screen(d.width, d.height)
+    app = App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
+              seed=seed if seed is not None else ticks_ms())
+    gc.collect()
+    try:
+        import time
+        sleep = time.sleep_ms
+    except AttributeError:
+        sleep = None
+    while True:
+        now = ticks_ms()
+        hw.poll(now)
+        ev = hw.buttons.get()
+        while ev >= 0:
+            app.feed(ev, now)
+            ev = hw.buttons.get()
+        app.tick(now)
+        app.show()
+        if sleep is not None:
+            sleep(5)

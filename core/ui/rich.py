@@ -1,0 +1,92 @@
+"""Text with suit symbols, and word-wrapped paragraphs, on the 8x8 font.
+
+In a string, "^" followed by a suit letter (S H D C) draws that suit's symbol in one
+character cell: red for hearts and diamonds, the text colour for the black suits (so a
+spade stays visible on a dark bar).  Everything else is plain text.
+"""
+from micropython import const
+
+from core.ui import glyphs
+from core.ui.palette import RED
+
+_MARK = const(94)   # "^"
+
+
+def length(s):
+    """Character cells that `s` takes (a "^X" pair takes one)."""
+    n = 0
+    i = 0
+    k = len(s)
+    while i < k:
+        if ord(s[i]) == _MARK and i + 1 < k:
+            i += 2
+        else:
+            i += 1
+        n += 1
+    return n
+
+
+def draw(fb, s, x, y, col, max_w=10000):
+    """Draw `s` from (x, y); stops before the cell that would pass max_w pixels."""
+    end = x + max_w
+    i = 0
+    k = len(s)
+    while i < k and x + 8 <= end:
+        ch = s[i]
+        if ord(ch) == _MARK and i + 1 < k:
+            suit = s[i + 1]
+            bits = glyphs.SUITS.get(suit)
+            if bits is not None:
+                glyphs.draw(fb, bits, x, y, RED if suit in glyphs.RED_SUITS else col)
+            i += 2
+        else:
+            fb.text(ch, x, y, col)
+            i += 1
+        x += 8
+    return x
+
+
+def draw_right(fb, s, right, y, col):
+    draw(fb, s, right - 8 * length(s), y, col)
+
+
+def draw_centred(fb, s, x, y, w, col):
+    tw = 8 * length(s)
+    if tw > w:
+        draw(fb, s, x, y, col, w)
+    else:
+        draw(fb, s, x + (w - tw) // 2, y, col)
+
+
+def wrap(s, cols):
+    """Lines of at most `cols` cells, broken at spaces (long words are cut)."""
+    out = []
+    for para in s.split("\n"):
+        line = ""
+        n = 0
+        for word in para.split(" "):
+            wl = length(word)
+            if n and n + 1 + wl > cols:
+                out.append(line)
+                line = ""
+                n = 0
+            while wl > cols:
+                out.append(word[:cols])
+                word = word[cols:]
+                wl = length(word)
+            if n:
+                line += " "
+                n += 1
+            line += word
+            n += wl
+        out.append(line)
+    return out
+
+
+def draw_para(fb, s, x, y, w, col, line_h=10, max_lines=100):
+    """Word-wrap `s` into the width `w` from (x, y); returns the y below the last line."""
+    lines = wrap(s, w // 8)
+    for i in range(min(len(lines), max_lines)):
+        draw(fb, lines[i], x, y, col)
+        y += line_h
+    return y

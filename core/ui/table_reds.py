@@ -1,0 +1,217 @@
+"""Reds' table: bids (or hidden until the round's end), the trump / anti-trump / neutral
+suits and the turned cards, the exchange (pick the round's number of cards, then
+confirm), hand and trick, running scores and team scores in the partnership game.
+Observation fields: core/reds.py observation().
+"""
+from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
+from core.cards import REDS_DECK
+from core.ui import keys
+from core.ui.results import name_seats, place_rows, winners_line
+from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
+
+_CONFIRM = -1
+_CHANGE = -2
+
+
+class RedsTable(TrickTable):
+    TITLE = "Reds"
+    DECK = REDS_DECK
+    TRICK_EVENT = "trick"
+    WIN_AT = 2
+    HAND_EVENTS = ("score",)
+    SUMMARY_EVENTS = ("score", "team_score")
+
+    def __init__(self, screen, game, seat, names, hints):
+        TrickTable.__init__(self, screen, game, seat, names, hints)
+        self.exchange_need = 0
+        self.direction = ""
+
+    def _suits(self, obs):
+        anti = obs["anti"]
+        if anti is None:
+            return "Trump ^D  no anti-trump"
+        neutral = "C" if anti == "S" else "S"
+        return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
+
+    def _scores_lines(self, obs):
+        out = []
+        line = "Scores:"
+        for s in range(self.n):
+            part = " %s %d" % (self.names[s][:3], obs["scores"][s])
+            if len(line) + len(part) > self.W // 8 - 1:
+                out.append(line)
+                line = "       "
+            line += part
+        out.append(line)
+        ts = obs["team_scores"]
+        if ts:
+            h = self.n // 2
+            line = "Teams:"
+            for t in range(h):
+                line += " %s+%s %d" % (self.names[t][:3], self.names[t + h][:3], ts[t])
+            out.append(line)
+        return out
+
+    def read(self, obs):
+        g = self.game
+        me = self.seat
+        ph = obs["phase"]
+        n = self.n
+        rnd = obs["round"]
+        if obs["extra_round"]:
+            self.info = "Reds  Extra round %d" % rnd
+        else:
+            self.info = "Reds  Round %d/%d  dealer %s" % (rnd, g.n_regular, self.names[obs["dealer"]][:3])
+        bids = obs["bids"]
+        tricks = obs["tricks"]
+        wide = self.box_w >= 100
+        for s in range(n):
+            if bids[s] is not None:
+                b = "%d" % bids[s]
+            elif obs["has_bid"][s]:
+                b = "?"
+            else:
+                b = "-"
+            self.opp[s] = ("bid %s  won %d" % (b, tricks[s])) if wide else ("b%s t%d" % (b, tricks[s]))
+        notes = [self._suits(obs)]
+        turned = obs["turned"]
+        if turned:
+            line = "Turned:"
+            for c in turned:
+                line += " " + card_rich(self.deck, c)
+            notes.append(line)
+        k = obs["pass_count"]
+        if ph == "exchange":
+            d = EXCHANGES[g.rows[rnd - 1]][1] if rnd <= g.n_regular else 0
+            self.direction = "left" if d == 1 else "right"
+            notes.append("Pass %d to %s (%s)" % (k, self.names[obs["pass_to"]], self.direction))
+        else:
+            my = bids[me]
+            line = "You: bid %s, won %d" % ("-" if my is None else my, tricks[me])
+            got = obs["pass_received"]
+            if got and ph == "play" and len(obs["played"]) < n:
+                line += "  got"
+                for c in got:
+                    line += " " + card_rich(self.deck, c)
+            notes.append(line)
+        notes.extend(self._scores_lines(obs))
+        self.notes = notes
+        self.exchange_need = 0
+        mine = me in self.turn and obs["legal"]
+        if ph == "exchange" and mine:
+            self.exchange_need = k
+            if self.raised_count() == k:
+                self.choices = [("Pass these %d cards %s" % (k, self.direction), _CONFIRM),
+                                ("Change them", _CHANGE)]
+                self.prompt = "Confirm the cards to pass"
+            else:
+                self.prompt = "Pick %d to pass %s: %d/%d" % (k, self.direction, self.raised_count(), k)
+            return
+        if ph != "exchange":
+            self.raised = 0
+        if mine and ph == "bid":
+            self.prompt = "Your bid: tricks you will take"
+            if obs["hidden_bids"]:
+                self.prompt = "Your secret bid"
+            self.choices = [("Bid %d%s" % (a - BID_BASE, " (nil)" if a == BID_BASE else ""), a)
+                            for a in obs["legal"]]
+        elif mine:
+            self.prompt = "Your turn: play a card"
+        elif ph == "exchange":
+            self.prompt = "Waiting for the others to pass"
+        elif self.turn:
+            self.prompt = "%s %s" % (self.names[self.turn[0]], "bids" if ph == "bid" else "to play")
+        else:
+            self.prompt = ""
+
+    def trick_pairs(self, obs):
+        if obs["phase"] != "play":
+            return None
+        lead = obs["leader"]
+        tr = obs["trick"]
+        return [((lead + i) % self.n, tr[i]) for i in range(len(tr))]
+
+    def default_choice(self):
+        return 1 if self.choices and self.choices[0][1] == BID_BASE else 0
+
+    def raised_count(self):
+        k = 0
+        for i in range(len(self.hand)):
+            if (self.raised >> i) & 1:
+                k += 1
+        return k
+
+    def cursor_always(self):
+        return self.exchange_need > 0 and self.choices is None
+
+    def handle(self, ev):
+        if self.exchange_need and self.choices is None and keys.is_down(ev):
+            k = keys.key_of(ev)
+            press = keys.kind_of(ev) == keys.PRESS
+            n = len(self.hand)
+            if k == keys.OK and press:
+                bit = 1 << self.cursor
+                if self.raised & bit:
+                    self.raised &= ~bit
+                elif self.raised_count() < self.exchange_need:
+                    self.raised |= bit
+                self._reread()
+                return None
+            if k in (keys.UP, keys.LEFT, keys.DOWN, keys.RIGHT) and n:
+                step = -1 if k in (keys.UP, keys.LEFT) else 1
+                self.cursor = (self.cursor + step) % n
+                self.draw_hand()
+                return None
+        return TrickTable.handle(self, ev)
+
+    def _reread(self):
+        self.update(self.game.observation(self.seat), self.turn)
+
+    def choose(self, action):
+        if action == _CONFIRM:
+            acts = [GIVE_BASE + self.hand[i] for i in range(len(self.hand)) if (self.raised >> i) & 1]
+            self.raised = 0
+            return (ACTS, acts)
+        if action == _CHANGE:
+            self.raised &= ~(1 << self.cursor)
+            self._reread()
+            return None
+        return (ACT, action)
+
+    def choice_back(self):
+        if self.exchange_need:
+            return self.choose(_CHANGE)
+        return TrickTable.choice_back(self)
+
+    # -- results --------------------------------------------------------------------------
+    def hand_summary(self, events, obs):
+        rows = []
+        teams = []
+        for ev in events:
+            if ev[0] == "score":
+                s, bid, took, pts, total = ev[1], ev[2], ev[3], ev[4], ev[5]
+                rows.append((self.names[s], "%d" % bid, "%d" % took, "%+d" % pts, "%d" % total))
+            elif ev[0] == "team_score":
+                teams.append(ev)
+        footer = ""
+        h = self.n // 2
+        for ev in teams:
+            t = ev[1]
+            footer += "%s+%s %+d = %d. " % (self.names[t][:3], self.names[t + h][:3], ev[2], ev[3])
+        rnd = obs["round"] - (0 if self.game.is_over() else 1)
+        if not self.game.is_over():
+            k = obs["pass_count"]
+            footer += "Next: round %d, %s." % (obs["round"], ("pass %d %s" % (
+                k, "left" if EXCHANGES[self.game.rows[obs["round"] - 1]][1] == 1 else "right"))
+                if k else "no exchange")
+        return ("Round %d scores" % rnd, ("Player", "Bid", "Took", "Pts", "Total"), rows, footer)
+
+    def game_summary(self, res):
+        rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"])
+        footer = winners_line(self.names, res["winners"])
+        if res["team_scores"]:
+            for t in range(len(res["teams"])):
+                a, b = res["teams"][t]
+                footer += " Team %s+%s: %d." % (self.names[a][:3], self.names[b][:3], res["team_scores"][t])
+        footer += " Tie-break: %s." % name_seats(res["tiebreak"], self.names)
+        return ("Reds: final scores", ("", "Player", "Score"), rows, footer)

@@ -1,0 +1,340 @@
+"""Speed's table, in real time: both centre piles, your hand of 5, your draw and spit pile
+counts, the opponent's counts, stand-still and Spit prompts.
+
+The table owns the round clock: game time = app time - t0, stopped while the pause menu
+or a results page is shown.  Every tick it fills the opponent's SpeedView (no allocation)
+and lets the bot act through the one SpeedArbiter (ruling SP-9), exactly as
+tools/play_speed.py's VirtualTable does on a virtual clock.  A human play goes to the same
+arbiter; a refused one shows the engine's reason.
+
+Controls: UP/DOWN (or LEFT/RIGHT) move the cursor, OK plays the card on a pile it fits
+(the left pile when it fits both), AUX calls Spit (OK too when no card fits and Spit is
+allowed), MENU or BACK pauses.  Redraws happen only when the game's `version` changes:
+a card played redraws one pile, one count line and the hand span.
+"""
+from micropython import const
+
+from core.cards import RANK_MASK
+from core.speed_arbiter import SpeedArbiter
+from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, SpeedView,
+                             play_action)
+from core.ui import carddraw, keys, text
+from core.ui.hand import HandRow
+from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, ORANGE, TEXT)
+from core.ui.results import place_rows, winners_line
+from core.ui.widgets import hint_line
+
+_MSG_MS = const(2500)
+_FLASH_MS = const(700)
+_HINT_H = const(14)
+
+REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
+           "stalemate": "spit piles used up (stalemate)",
+           "unbreakable": "stand-still could not be broken: fewer cards left wins",
+           "respit limit": "20 re-spits: fewer cards left wins"}
+
+
+class SpeedTable:
+    REALTIME = True
+    HAS_SHEET = False
+    TITLE = "Speed"
+
+    def __init__(self, screen, game, seat, names, hints):
+        self.screen = screen
+        self.game = game
+        self.deck = game_deck()
+        self.seat = seat
+        self.opp = 1 - seat
+        self.names = names
+        self.hints = hints
+        self.n = 2
+        W = screen.width
+        H = screen.height
+        self.W = W
+        self.H = H
+        self.hand_row = HandRow(screen, 0, H - _HINT_H - 54, W, FELT, 5)
+        self.msg_y = self.hand_row.y - 26
+        self.count_y = self.hand_row.y - 13
+        self.view = SpeedView()
+        self.my_view = SpeedView()
+        self.arbiter = SpeedArbiter(game)
+        self.bot = None
+        self.t0 = 0
+        self.paused_t = 0
+        self.round_seen = game.round_no
+        self.cursor = 0
+        self.msg = ""
+        self.msg_until = 0
+        self.flash_pile = -1
+        self.flash_until = 0
+        self.standstills_seen = 0
+        self.drawn_version = -1
+        self._d = {}
+        cw = carddraw.width(carddraw.FULL)
+        gap = 16 if W >= 300 else 8
+        self.pile_x = ((W - 2 * cw - gap) // 2, (W + gap) // 2)
+        self.pile_y = 50
+
+    def set_players(self, players):
+        self.bot = players[self.opp]
+
+    # -- the clock ------------------------------------------------------------------------
+    def pause(self, now):
+        self.paused_t = now - self.t0
+
+    def resume(self, now):
+        if self.game.round_no != self.round_seen:
+            self.round_seen = self.game.round_no
+            self.paused_t = 0
+            self.standstills_seen = 0
+        self.t0 = now - self.paused_t
+        self.full_draw()
+
+    def game_time(self, now):
+        t = now - self.t0
+        return t if t > self.game.now else self.game.now
+
+    # -- what the human may do ------------------------------------------------------------
+    def _fits(self, card, pile):
+        f = FITS[1 if self.game.count_down else 0]
+        return f[(card & RANK_MASK) * N_RANKS + (self.game.top(pile) & RANK_MASK)] == 1
+
+    def hand(self):
+        g = self.game
+        h = g.hand[self.seat]
+        return [h[k] for k in range(g.n_hand[self.seat])]
+
+    def playable_positions(self):
+        h = self.hand()
+        return [i for i in range(len(h)) if self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)]
+
+    def may_spit(self):
+        return SPIT in self.game.legal_actions(self.seat)
+
+    def submit(self, action, now):
+        why = self.arbiter.submit(self.game_time(now), self.seat, action, self.game.round_no)
+        if why is not None:
+            self.flash(why, now)
+        self.draw(now)
+
+    def handle(self, ev, now):
+        if not keys.is_down(ev):
+            return None
+        k = keys.key_of(ev)
+        press = keys.kind_of(ev) == keys.PRESS
+        if (k == keys.MENU or k == keys.BACK) and press:
+            return "pause"
+        if self.game.is_over() or self.game.round_no != self.round_seen:
+            return None
+        h = self.hand()
+        n = len(h)
+        if k in (keys.UP, keys.LEFT, keys.DOWN, keys.RIGHT) and n:
+            self.cursor = (self.cursor + (-1 if k in (keys.UP, keys.LEFT) else 1)) % n
+            self.draw_hand()
+        elif k == keys.AUX and press:
+            self.submit(SPIT, now)
+        elif k == keys.OK and press:
+            if n == 0 or (not self.playable_positions() and self.may_spit()):
+                self.submit(SPIT, now)
+                return None
+            card = h[self.cursor]
+            pile = PILE_L if self._fits(card, PILE_L) else PILE_R
+            self.submit(play_action(card, pile), now)
+        return None
+
+    # -- the opponent and the clock -------------------------------------------------------
+    def tick(self, now):
+        g = self.game
+        if g.is_over() or g.round_no != self.round_seen:
+            return "over" if g.is_over() else "round"
+        t = self.game_time(now)
+        bot = self.bot
+        if bot is not None:
+            g.fill_view(self.opp, self.view)
+            a = bot.tick(t, self.view)
+            if a != NO_ACTION:
+                why = self.arbiter.submit(t, self.opp, a, g.round_no)
+                if why is not None:
+                    bot.rejected(t, why)
+        changed = g.version != self.drawn_version
+        if self.msg and now - self.msg_until >= 0:
+            self.msg = ""
+            changed = True
+        if self.flash_pile >= 0 and now - self.flash_until >= 0:
+            self.flash_pile = -1
+            changed = True
+        if changed:
+            self.draw(now)      # only when something changed: no allocation per frame
+        if g.is_over() or g.round_no != self.round_seen:
+            return "over" if g.is_over() else "round"
+        return None
+
+    def flash(self, s, now):
+        self.msg = s
+        self.msg_until = now + _MSG_MS
+        if not s:
+            self.msg_until = now
+
+    # -- drawing --------------------------------------------------------------------------
+    def full_draw(self):
+        self.screen.clear(FELT)
+        self._d = {}
+        self.hand_row.n = -1
+        self.drawn_version = -1
+        h = self.hints
+        hint_line(self.screen, "%s:card %s:play %s:Spit %s:menu" % (
+            h["move"], h["ok"], h.get("aux", "AUX"), h.get("menu", h["back"])), FELT_DARK, _HINT_H)
+        self.draw(0)
+
+    def _changed(self, key, value):
+        if self._d.get(key) == value:
+            return False
+        self._d[key] = value
+        return True
+
+    def draw(self, now):
+        g = self.game
+        if g.version != self.drawn_version:
+            if self.drawn_version >= 0:
+                self._note_changes(now)
+            self.drawn_version = g.version
+        g.fill_view(self.seat, self.my_view)
+        v = self.my_view
+        fb = self.screen.fb
+        W = self.W
+        me = self.seat
+        op = self.opp
+        sc = g.scores
+        info = "Speed  Round %d   %s %d : %d %s" % (g.round_no, self.names[me][:3], sc[me], sc[op],
+                                                   self.names[op][:3])
+        if self._changed("info", info):
+            fb.fill_rect(0, 0, W, 16, DARK)
+            text.draw_fit(fb, info, 4, 4, W - 8, TEXT)
+            self.screen.mark(0, 0, W, 16)
+        c = v.counts
+        opp_line = "%s  hand %d  draw %d  spit %d" % (self.names[op][:3], c[3 * op], c[3 * op + 1],
+                                                    c[3 * op + 2])
+        flags = ("  SPIT!" if v.opp_called else "")
+        if self._changed("opp", opp_line + flags):
+            fb.fill_rect(0, 17, W, 26, FELT_DARK)
+            text.draw_fit(fb, opp_line, 4, 21, W - 8, TEXT)
+            if flags:
+                fb.text("called Spit", 4, 31, ORANGE)
+            self.screen.mark(0, 17, W, 26)
+        for pile in (PILE_L, PILE_R):
+            self._draw_pile(pile, v.tops[pile], c)
+        mine = "Your draw %d  spit %d" % (c[3 * me + 1], c[3 * me + 2])
+        if self._changed("mine", mine):
+            fb.fill_rect(0, self.count_y, W, 12, FELT)
+            text.draw_fit(fb, mine, 4, self.count_y + 2, W - 8, ACCENT)
+            self.screen.mark(0, self.count_y, W, 12)
+        self._draw_msg(v)
+        self.draw_hand()
+
+    def _note_changes(self, now):
+        g = self.game
+        if g.standstills > self.standstills_seen:
+            self.standstills_seen = g.standstills
+            self.flash("Stand-still: both flip a spit card", now)
+        # the pile whose top changed gets a gold frame for a moment
+        for pile in (PILE_L, PILE_R):
+            if self._d.get("top%d" % pile) not in (None, g.top(pile)):
+                self.flash_pile = pile
+                self.flash_until = now + _FLASH_MS
+
+    def _draw_pile(self, pile, top, counts):
+        g = self.game
+        owner = 1 if pile == PILE_L else 0     # ruling SP-1: L is seat 1's, R seat 0's
+        hl = pile == self.flash_pile
+        key = (top, hl, g.n_centre[pile])
+        if not self._changed("pile%d" % pile, key):
+            return
+        self._d["top%d" % pile] = top
+        fb = self.screen.fb
+        x = self.pile_x[pile]
+        y = self.pile_y
+        cw = carddraw.width(carddraw.FULL)
+        ch = carddraw.height(carddraw.FULL)
+        fb.fill_rect(x - 4, y - 4, cw + 8, ch + 22, FELT)
+        if g.n_centre[pile] > 1:
+            carddraw.draw_back(fb, x + 3, y - 3)      # the pile beneath
+        carddraw.draw_face(fb, self.deck, top, x, y, carddraw.FULL, carddraw.F_CURSOR if hl else 0)
+        label = "yours" if owner == self.seat else self.names[owner][:5]
+        text.draw_centred(fb, label, x - 4, y + ch + 4, cw + 8, GOLD if owner == self.seat else TEXT)
+        self.screen.mark(x - 4, y - 4, cw + 8, ch + 22)
+        # spit piles beside the centre: the opponent's on the left, ours on the right
+        sx = (self.pile_x[0] - cw) // 2 - 4 if pile == PILE_L else self.pile_x[1] + cw + (
+            self.W - self.pile_x[1] - cw - cw) // 2 + 4
+        seat = self.opp if pile == PILE_L else self.seat
+        n = counts[3 * seat + 2]
+        fb.fill_rect(sx - 2, y - 2, cw + 4, ch + 16, FELT)
+        if n:
+            carddraw.draw_back(fb, sx, y)
+        else:
+            carddraw.draw_slot(fb, sx, y)
+        text.draw_centred(fb, "spit %d" % n, sx - 8, y + ch + 4, cw + 16, TEXT)
+        self.screen.mark(sx - 8, y - 2, cw + 16, ch + 16)
+
+    def _draw_msg(self, v):
+        if self.msg:
+            s, col = self.msg, ORANGE
+        elif self.game.is_over():
+            s, col = "", TEXT
+        elif v.emptied and v.winner_yells:
+            s, col = "Yell Spit now! (%s)" % self.hints.get("aux", "AUX"), GOLD
+        elif not self.playable_positions():
+            if self.may_spit():
+                s, col = "No play: call Spit (%s)" % self.hints.get("aux", "AUX"), GOLD
+            elif v.called:
+                s, col = "Spit called: waiting", ACCENT
+            else:
+                s, col = "No play: wait for a stand-still", ACCENT
+        else:
+            s, col = "Play on either pile!", ACCENT
+        if not self._changed("msg", (s, col)):
+            return
+        fb = self.screen.fb
+        fb.fill_rect(0, self.msg_y, self.W, 12, FELT)
+        text.draw_fit(fb, s, 4, self.msg_y + 2, self.W - 8, col)
+        self.screen.mark(0, self.msg_y, self.W, 12)
+
+    def draw_hand(self):
+        h = self.hand()
+        n = len(h)
+        if self.cursor >= n:
+            self.cursor = n - 1 if n else 0
+        dim = 0
+        for i in range(n):
+            if not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
+                dim |= 1 << i
+        self.hand_row.show(self.deck, h, n, self.cursor if n else -1, 0, dim)
+
+    # -- results --------------------------------------------------------------------------
+    def round_summary(self):
+        g = self.game
+        r = g.rounds[-1]
+        rows = []
+        for s in (self.seat, self.opp):
+            rows.append((self.names[s], "%d" % r["cards_left"][s],
+                         "+%d" % r["points"] if r["winner"] == s else "", "%d" % g.scores[s]))
+        if r["winner"] is None:
+            footer = "No winner: %s." % REASONS.get(r["reason"], r["reason"])
+        else:
+            footer = "%s %s." % (self.names[r["winner"]], REASONS.get(r["reason"], r["reason"]))
+        target = g.options["target"]
+        if target:
+            footer += " Match to %d points." % target
+        return ("Round %d over" % r["round"], ("Player", "Left", "Pts", "Score"), rows, footer)
+
+    def game_summary(self, res):
+        from core.ui.results import name_seats
+        extra = ["%d" % w for w in res["rounds_won"]]
+        rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"], extra)
+        footer = "%s %s" % (winners_line(self.names, res["winners"]),
+                            name_seats(res["tiebreak"], self.names))
+        return ("Speed: final", ("", "Player", "Score", "Rounds"), rows, footer)
+
+
+def game_deck():
+    from core.cards import SPEED_DECK
+    return SPEED_DECK

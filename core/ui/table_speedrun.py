@@ -1,0 +1,221 @@
+"""Speed Run's table: trump and ranking (with Slalom / Bell Curve direction this trick),
+contracts face down, tricks won, your hidden contract, the scoresheet page, the hand's
+reveal, and the selection lists (trump or ranking with direction, contract with Pass and
+Redo, the Contract Reveal decision).  Observation fields: core/speedrun_view.py.
+"""
+from core.speedrun_defs import (A_CONTRACT, A_NO_TRUMP, A_NOREVEAL, A_PASS, A_RANK, A_REDO,
+                                A_REVEAL, A_TRUMP, BOARD_NAMES, RANKINGS)
+from core.cards import SPEEDRUN_DECK
+from core.ui import rich, text
+from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
+from core.ui.results import place_rows, winners_line
+from core.ui.table_common import SUIT_NAMES, TrickTable
+
+BOARD_TEXT = {"win0": "Win 0", "win1": "Win 1", "win4": "Win 4", "win5": "Win 5",
+              "win7": "Win 7", "win9": "Win 9", "least": "Least", "middle": "Middle",
+              "most": "Most"}
+RANK_TEXT = {"10-high": "10 High", "1-high": "1 High", "slalom-high": "Slalom",
+             "slalom-low": "Slalom", "bell-high": "Bell Curve", "bell-low": "Bell Curve"}
+
+
+def bid_text(label):
+    """An observation's bid label as shown: "Win 4", "Pass", "Redo Win 1", "down"."""
+    if label is None:
+        return ""
+    if label.startswith("contract:"):
+        return BOARD_TEXT[label[9:]]
+    if label.startswith("redo:"):
+        return "Redo " + BOARD_TEXT[label[5:]]
+    if label == "pass":
+        return "Pass"
+    if label == "redo":
+        return "Redo"
+    return "face down"
+
+
+def trump_text(t):
+    if t is None:
+        return "?"
+    if t == "none":
+        return "none"
+    return "^" + t
+
+
+def action_text(game, a):
+    """Rows of the selection, contract and reveal lists."""
+    if A_TRUMP <= a < A_NO_TRUMP:
+        s = game.deck.suits[a - A_TRUMP]
+        return "Trump: %s" % SUIT_NAMES[s]
+    if a == A_NO_TRUMP:
+        return "Trump: none"
+    if A_RANK <= a < A_RANK + len(RANKINGS):
+        lab = RANKINGS[a - A_RANK][0]
+        if lab in ("10-high", "1-high"):
+            return "Ranking: " + RANK_TEXT[lab]
+        return "%s, %s first" % (RANK_TEXT[lab], "10 high" if lab.endswith("high") else "1 high")
+    if A_CONTRACT <= a < A_CONTRACT + 9:
+        return "Contract: " + BOARD_TEXT[BOARD_NAMES[a - A_CONTRACT]]
+    if a == A_PASS:
+        return "Pass (scores nothing)"
+    if A_REDO <= a < A_REDO + 9:
+        return "Redo: " + BOARD_TEXT[BOARD_NAMES[a - A_REDO]]
+    if a == A_REVEAL:
+        return "Reveal it (score x2)"
+    if a == A_NOREVEAL:
+        return "Keep it hidden"
+    return game.action_label(a)
+
+
+class SpeedRunTable(TrickTable):
+    TITLE = "Speed Run"
+    HAS_SHEET = True
+    DECK = SPEEDRUN_DECK
+    TRICK_EVENT = "trick_won"
+    WIN_AT = 1
+    HAND_EVENTS = ("hand_end",)
+    SUMMARY_EVENTS = ("score", "hand_end")
+
+    def read(self, obs):
+        g = self.game
+        me = self.seat
+        ph = obs["phase"]
+        rk = obs["ranking"]
+        self.info = "Hand %d/%d  Trump %s  %s" % (obs["hand_no"], obs["n_hands"],
+                                                 trump_text(obs["trump"]),
+                                                 RANK_TEXT[rk] if rk else "?")
+        bids = obs["bids"]
+        won = obs["tricks_won"]
+        for s in range(self.n):
+            b = bid_text(bids[s]) if ph != "select" else ""
+            if ph == "play":
+                self.opp[s] = "%d tr  %s" % (won[s], "down" if b == "face down" else b)
+            else:
+                self.opp[s] = b
+        notes = []
+        line = "Trump %s" % trump_text(obs["trump"])
+        if obs["trump_by"] >= 0:
+            line += " (%s)" % self.names[obs["trump_by"]]
+        line += "  %s" % (RANK_TEXT[rk] if rk else "Ranking ?")
+        if rk and obs["ranking_by"] >= 0:
+            line += " (%s)" % self.names[obs["ranking_by"]]
+        notes.append(line)
+        low = obs["trick_low"]
+        if rk and low is not None:
+            now = "1 is high" if low else "10 is high"
+            if rk.startswith("slalom"):
+                notes.append("This trick: %s (switches every trick)" % now)
+            elif rk.startswith("bell"):
+                notes.append("This trick: %s (switches every 4)" % now)
+            else:
+                notes.append("Ranking: %s all hand" % now)
+        mine = bid_text(bids[me])
+        if mine and mine != "face down":
+            rv = obs["my_reveal"]
+            notes.append("Your contract: %s%s  won %d" % (
+                mine, " (revealed)" if rv else " (hidden)", won[me]))
+        tot = obs["totals"]
+        line = "Totals:"
+        for s in range(self.n):
+            line += " %s %d" % (self.names[s][:3], tot[s])
+        notes.append(line)
+        self.notes = notes
+        if ph == "play":
+            notes.append("Trick %d/12   start player: %s" % (obs["trick_no"], self.names[obs["start_player"]]))
+        if me in self.turn and obs["legal"]:
+            if ph == "select":
+                self.prompt = ("Choose trump OR ranking" if obs["trump"] is None and rk is None
+                               else "Choose the %s" % ("trump suit" if obs["trump"] is None else "ranking"))
+            elif ph == "bid":
+                self.prompt = "Your contract (face down)"
+            elif ph == "reveal":
+                self.prompt = "Reveal your contract?"
+            else:
+                self.prompt = "Your turn: play a card"
+            if ph != "play":
+                self.choices = [(action_text(g, a), a) for a in obs["legal"]]
+        elif ph == "bid" or ph == "reveal":
+            self.prompt = "Waiting for contracts"
+        elif obs["turn"] >= 0 and ph == "play":
+            self.prompt = "%s to play" % self.names[obs["turn"]]
+        elif self.turn:
+            self.prompt = "%s chooses" % self.names[self.turn[0]]
+        else:
+            self.prompt = ""
+
+    # -- scoresheet page ------------------------------------------------------------------
+    def draw_sheet(self, screen, obs):
+        """The contract boards: per board and seat tricks/score; totals at the bottom."""
+        fb = screen.fb
+        W = screen.width
+        fb.fill(FELT)
+        fb.fill_rect(0, 0, W, 16, DARK)
+        text.draw_centred(fb, "Scoresheet  (hand %d/%d)" % (obs["hand_no"], obs["n_hands"]),
+                          0, 4, W, ACCENT)
+        cx = 64
+        cw = (W - cx - 4) // self.n
+        y = 20
+        for s in range(self.n):
+            text.draw_centred(fb, self.names[s][:6], cx + s * cw, y, cw, GOLD if s == self.seat else TEXT)
+        y += 12
+        tricks = obs["sheet_tricks"]
+        scores = obs["sheet_scores"]
+        boards = obs["boards"]
+        row_h = (screen.height - y - 30) // len(boards)
+        if row_h > 16:
+            row_h = 16
+        for b in boards:
+            bi = BOARD_NAMES.index(b)
+            fb.hline(2, y - 2, W - 4, GREY)
+            fb.text(BOARD_TEXT[b], 4, y + (row_h - 8) // 2, TEXT)
+            for s in range(self.n):
+                t = tricks[s][bi]
+                if t is None:
+                    open_ = b in obs["unplayed"][s]
+                    v = "-" if open_ else "?"
+                    col = GREY
+                else:
+                    v = "%d:%+d" % (t, scores[s][bi])
+                    col = GOLD if scores[s][bi] < 0 else TEXT
+                text.draw_centred(fb, v, cx + s * cw, y + (row_h - 8) // 2, cw, col)
+            y += row_h
+        fb.hline(2, y, W - 4, TEXT)
+        y += 4
+        fb.text("Total", 4, y, ACCENT)
+        for s in range(self.n):
+            text.draw_centred(fb, "%d" % obs["totals"][s], cx + s * cw, y, cw, ACCENT)
+        y += 12
+        rich.draw(fb, "tricks:score  gold = Perfect Bonus", 4, y, GREY, W - 8)
+        screen.mark_all()
+
+    # -- end of a hand --------------------------------------------------------------------
+    def hand_summary(self, events, obs):
+        """(title, header, rows, footer) from the hand's "score" events: the reveal."""
+        rows = []
+        for ev in events:
+            if ev[0] == "score":
+                s, what, tricks, diff, score, kept = ev[1], ev[2], ev[3], ev[4], ev[5], ev[6]
+                c = bid_text(what)
+                if what == "pass":
+                    pts = "0"
+                elif what.startswith("redo:") and not kept:
+                    pts = "%+d kept old" % score
+                else:
+                    pts = "%+d" % score
+                rows.append((self.names[s], c, "%d" % tricks, pts))
+        hand_no = 0
+        for ev in events:
+            if ev[0] == "hand_end":
+                hand_no = ev[1]
+        tot = obs["totals"]
+        footer = "Totals: " + "  ".join(["%s %d" % (self.names[s][:3], tot[s]) for s in range(self.n)])
+        return ("Hand %d: contracts revealed" % hand_no, ("Player", "Contract", "Tr", "Score"),
+                rows, footer)
+
+    def game_summary(self, res):
+        done = res["contracts_completed"]
+        perf = res["perfect_bonuses"]
+        extra = ["%d / %d" % (done[s], perf[s]) for s in range(self.n)]
+        rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"], extra)
+        footer = "%s Lowest total wins. Tie-break: %s." % (
+            winners_line(self.names, res["winners"]), res["tiebreak"])
+        return ("Speed Run: final scores", ("", "Player", "Total", "Done/Perfect"), rows, footer)
