@@ -60,6 +60,7 @@ class Port:
             self.f = open(path, "r+b")
             self.poll = select.poll()
             self.poll.register(self.f, select.POLLIN)
+            self._one = bytearray(1)
             self.ser = None
         else:
             import serial
@@ -77,10 +78,16 @@ class Port:
             data = self.ser.read(min(n, len(buf)))
             buf[:len(data)] = data
             return len(data)
-        if not self.poll.poll(0):
-            return 0
-        n = self.f.readinto(buf)
-        return n or 0
+        # MicroPython's readinto() waits for the whole buffer on a blocking file, so take
+        # one byte at a time while poll() says one is there.
+        one = self._one
+        k = 0
+        while k < len(buf) and self.poll.poll(0):
+            if not self.f.readinto(one):
+                break
+            buf[k] = one[0]
+            k += 1
+        return k
 
     def write(self, buf, n):
         data = bytes(buf[:n])
@@ -88,7 +95,6 @@ class Port:
             self.ser.write(data)
         else:
             self.f.write(data)
-            self.f.flush()
 
 
 def wait_input(ports, ms):
@@ -105,6 +111,16 @@ def wait_input(ports, ms):
     else:
         import select
         select.select([p.fileno() for p in ports], [], [], ms / 1000)
+
+
+def heap_figures():
+    """Heap in use after a collection (MicroPython), with the game and the link stack."""
+    try:
+        import gc
+        gc.collect()
+        return {"alloc": gc.mem_alloc(), "free": gc.mem_free()}
+    except AttributeError:
+        return None
 
 
 def parse(argv):
@@ -219,7 +235,7 @@ def main(argv):
                       "message": st.get("message", ""), "n": k})
             seat = unit.my_seat()
             if (not g.is_over() and seat >= 0 and seat in g.to_move()
-                    and not unit.lockstep.decided(seat)
+                    and not unit.lockstep.decided(seat) and not unit.lockstep.tentative
                     and (next_move is None or ticks_diff(now, next_move) >= 0)):
                 act = bot_for(seat).choose(g.observation(seat))
                 why = unit.submit(act)
@@ -234,7 +250,8 @@ def main(argv):
                         for line in record_lines(g):
                             f.write(line)
                             f.write("\n")
-                emit({"ev": "over", "node": a["node"], "n": k, "result": g.result()})
+                emit({"ev": "over", "node": a["node"], "n": k, "result": g.result(),
+                      "heap": heap_figures()})
         if over_at is not None and ticks_diff(now, over_at) > a["linger"]:
             break
         if ticks_diff(now, t0) > a["limit"] * 1000:

@@ -1,0 +1,243 @@
+"""Link figures, one JSON object per line (docs/link.md quotes them).
+
+    python -m tools.bench_link            # 3 units over ptys + the in-memory figures
+    python -m tools.bench_link --units 6  # the 6-unit chain (slower)
+
+Multi-process runs: units are tools/link_unit.py processes (unit 1 on the MicroPython unix
+port, the others on CPython) joined by tools/link_relay.py, which paces bytes at 115200 baud.
+Each run prints: bytes and frames per hand, the time from an action's first application
+(on the unit that made it, or the first to settle a sealed round) to its application on
+every unit (median, p95, max), and, under faults, the recovery time after each unplug
+(replug -> every unit applies a new action).  In-memory runs (core/link/sim.py, exact line
+pacing) print goodput as a fraction of the line rate and the recovery time after one
+dropped frame.  `launch()` is also the harness of tests/host/test_link_pty.py.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from tools.link_relay import Relay
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+
+class UnitProc:
+    """A running tools/link_unit.py, its JSON events collected by a thread."""
+
+    def __init__(self, index, node, cmd, record):
+        self.index = index
+        self.node = node
+        self.record = record
+        self.events = []
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self._t = threading.Thread(target=self._read, daemon=True)
+        self._t.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            try:
+                self.events.append(json.loads(line))
+            except ValueError:
+                self.events.append({"ev": "text", "text": line.rstrip()})
+
+    def applied(self):
+        n = 0
+        for e in self.events:
+            if e["ev"] == "apply":
+                n = max(n, e["n"])
+        return n
+
+    def over(self):
+        return any(e["ev"] == "over" for e in self.events)
+
+
+def launch(n_units=3, game="minitrick", seats=None, opts=(), mpy_units=(1,), ber=0.0,
+           drop=0.0, dup=0.0, unplugs=(), think=0, limit=120, seed=1, node_base=0x100,
+           mpy_heap="512K"):
+    """Run one linked game; returns a dict with every unit's events, records and stats.
+
+    unplugs: (cable, after_n_actions, seconds): pull that cable once the host has applied
+    that many actions."""
+    seats = seats or n_units
+    relay = Relay(n_units, 115200, ber, drop, dup, 0, seed).start()
+    tmp = tempfile.mkdtemp(prefix="link-")
+    units = []
+    try:
+        for i in range(n_units):
+            exe = [MPY, "-X", "heapsize=%s" % mpy_heap] if i in mpy_units else [sys.executable]
+            rec = os.path.join(tmp, "unit%d.jsonl" % i)
+            cmd = exe + ["tools/link_unit.py", "--node", str(node_base + 17 * i + 1),
+                         "--ports", relay.port_args(i), "--record", rec, "--limit", str(limit),
+                         "--think", str(think), "--bot-seed", str(seed * 10 + i)]
+            if i == 0:
+                cmd += ["--host", "%s:%d" % (game, seats), "--expect", str(n_units)]
+                for kv in opts:
+                    cmd += ["--opt", kv]
+            else:
+                cmd += ["--join"]
+            units.append(UnitProc(i, node_base + 17 * i + 1, cmd, rec))
+        pending = list(unplugs)
+        replugs = []
+        t0 = time.time()
+        while time.time() - t0 < limit + 10:
+            if all(u.proc.poll() is not None for u in units):
+                break
+            host_n = units[0].applied()
+            for p in list(pending):
+                cable, after, secs = p
+                if host_n >= after:
+                    relay.unplug(cable, secs)
+                    replugs.append((time.time_ns() + int(secs * 1e9), cable, host_n))
+                    pending.remove(p)
+            time.sleep(0.02)
+        for u in units:
+            if u.proc.poll() is None:       # stuck: ask for a traceback, then kill
+                u.proc.send_signal(signal.SIGINT)
+                try:
+                    u.proc.wait(2)
+                except subprocess.TimeoutExpired:
+                    u.proc.kill()
+            u.proc.wait()
+            u._t.join(2)
+        out = {"units": [], "relay": relay.stats(), "replugs": replugs,
+               "wall_s": round(time.time() - t0, 2)}
+        for u in units:
+            rec = None
+            if os.path.exists(u.record):
+                with open(u.record) as f:
+                    rec = f.read().splitlines()
+            out["units"].append({"node": u.node, "events": u.events, "record": rec,
+                                 "stderr": u.proc.stderr.read()[-2000:],
+                                 "runtime": "micropython" if u.index in mpy_units else "cpython"})
+        return out
+    finally:
+        relay.stop()
+
+
+def _arrivals(unit):
+    """history length -> first time (ns) the unit had at least that many actions."""
+    out = {}
+    for e in unit["events"]:
+        if e["ev"] == "apply":
+            for k in range(1, e["n"] + 1):
+                if k not in out:
+                    out[k] = e["t"]
+    return out
+
+
+def _pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else None
+
+
+def figures(run, hands):
+    arr = [_arrivals(u) for u in run["units"]]
+    n = min([max(a) if a else 0 for a in arr])
+    spread = []
+    for k in range(1, n + 1):
+        ts = [a[k] for a in arr]
+        spread.append((max(ts) - min(ts)) / 1e6)
+    stats = [e for u in run["units"] for e in u["events"] if e["ev"] == "stats"]
+    frames = sum(s["frames_tx"] for s in stats)
+    nbytes = sum(s["bytes_tx"] for s in stats)
+    rec = [u["record"] for u in run["units"]]
+    rec_ok = all(r is not None and r == rec[0] for r in rec)
+    recov = []
+    for t_replug, cable, _ in run["replugs"]:
+        # first action index applied after the replug on every unit
+        after = [min([t for t in a.values() if t > t_replug] or [None]) for a in arr]
+        if None not in after:
+            recov.append(round((max(after) - t_replug) / 1e6, 1))
+    return {"actions": n, "hands": hands, "identical_records": rec_ok,
+            "frames_per_hand": round(frames / hands, 1), "bytes_per_hand": round(nbytes / hands),
+            "latency_ms_median": round(_pct(spread, 0.5), 2) if spread else None,
+            "latency_ms_p95": round(_pct(spread, 0.95), 2) if spread else None,
+            "latency_ms_max": round(max(spread), 2) if spread else None,
+            "recovery_after_unplug_ms": recov,
+            "retransmits": sum(s["retransmits"] for s in stats),
+            "crc_errors": sum(s["crc_errors"] for s in stats),
+            "rejected": sum(s["rejected"] for s in stats), "wall_s": run["wall_s"]}
+
+
+def sim_goodput(ber=0.0, drop=0.0, seconds=5):
+    """Bulk reliable transfer a -> b over one in-memory cable: payload bytes / line capacity."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    from test_link_channel import Pair
+    from core.link.channel import MAX_PAYLOAD
+    p = Pair(seed=7, ber=ber, drop=drop)
+    p.step(50)
+    msg = bytes(range(MAX_PAYLOAD))
+    t = 0
+    while t < seconds * 1000:
+        while p.a.send(msg, 0, len(msg)):
+            pass
+        p.step(1)
+        t += 1
+    got = sum(len(m) for m in p.got["b"])
+    capacity = 115200 / 10 * seconds
+    return {"bench": "goodput", "ber": ber, "drop": drop, "payload_bytes": got,
+            "fraction_of_line_rate": round(got / capacity, 3),
+            "retransmits": p.a.retransmits}
+
+
+def sim_recovery_after_dropped_frame(trials=20):
+    """One message whose first transmission is lost: ms until it is delivered."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    from test_link_channel import Pair
+    out = []
+    for k in range(trials):
+        p = Pair(seed=20 + k)
+        p.step(50)
+        p.ab.plugged = False             # swallow exactly the next frame
+        p.a.send(b"x" * 20, 0, 20)
+        p.ab.plugged = True
+        p.a.send(b"y" * 20, 0, 20)       # the next frame reveals the gap (NAK)
+        t = 0
+        while len(p.got["b"]) < 2 and t < 5000:
+            p.step(1)
+            t += 1
+        lone = Pair(seed=40 + k)         # and a lone lost frame: only the timeout helps
+        lone.step(50)
+        lone.ab.plugged = False
+        lone.a.send(b"z" * 20, 0, 20)
+        lone.ab.plugged = True
+        u = 0
+        while not lone.got["b"] and u < 5000:
+            lone.step(1)
+            u += 1
+        out.append((t, u))
+    return {"bench": "recovery_after_dropped_frame",
+            "with_following_frame_ms_median": sorted(x[0] for x in out)[len(out) // 2],
+            "lone_frame_ms_median": sorted(x[1] for x in out)[len(out) // 2]}
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description="link figures as JSON lines")
+    ap.add_argument("--units", type=int, default=3)
+    ap.add_argument("--hands", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=240)
+    a = ap.parse_args(argv[1:])
+    print(json.dumps(sim_goodput()), flush=True)
+    print(json.dumps(sim_goodput(1e-4, 0.01)), flush=True)
+    print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
+    opts = ["hands=%d" % a.hands, "seats=%d" % a.units]
+    for name, faults in (("clean", {}),
+                         ("faults", {"ber": 1e-4, "drop": 0.01,
+                                     "unplugs": ((0, 8, 2.0), (a.units - 2, 30, 2.0))})):
+        run = launch(a.units, "minitrick", a.units, opts, mpy_units=(1,), limit=a.limit,
+                     think=20, **faults)
+        f = figures(run, a.hands)
+        f.update({"bench": "pty_game", "config": name, "units": a.units, "baud": 115200})
+        print(json.dumps(f), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
