@@ -1,0 +1,135 @@
+"""The Reds AI: every decision of the game, from the seat's observation only.
+
+Bids and passes are instant (core/ai/reds_eval.py: the host-made tables, looking through
+the exchange that follows); card play is PIMC through core/ai/reds_play.py.  The pass is
+chosen as a whole set and emitted one `give` at a time: every call recomputes the set
+from the observation (the hand still holds the chosen cards until delivery) and gives
+its next card, or takes back a chosen card that is not in it.  Sliced: `start(obs)` then
+`step(units)` until it returns an action; `choose(obs)` loops.  The PRNG is reseeded per
+decision from the seed and the position, so a decision depends only on (seed,
+observation, level).
+"""
+from core.prng import Prng
+from core.ai import reds_eval as ev
+from core.ai.reds_play import RedsPlay
+
+BID_BASE = 64
+GIVE_BASE = 128
+UNGIVE_BASE = 192
+# Weight (quarters of our own points) of the receiver's expected loss when passing.
+SPOIL = 2
+MIN_SAMPLES = 2
+
+
+class RedsAI:
+    def __init__(self, seed=0, budget=600, spoil=SPOIL):
+        """budget: simulated card plays per card decision (0 = play by the playout policy
+        alone); spoil: weight of the receiver's loss in the choice of the pass."""
+        self.seed = seed & 0x3FFFFFFF
+        self.budget = budget
+        self.spoil = spoil
+        self.rng = Prng(self.seed)
+        self.play = None     # made for the player count on the first card decision
+        self.pimc = None
+        self._action = -1
+
+    def choose(self, obs):
+        self.start(obs)
+        while True:
+            a = self.step(4000)
+            if a is not None:
+                return a
+
+    def start(self, obs):
+        """Begin a decision: bids and passes are decided here; card play sets up a search."""
+        legal = obs["legal"]
+        if not legal:
+            raise ValueError("no legal action for seat %d" % obs["seat"])
+        hand = obs["hand"]
+        mix = self.seed * 7 + obs["round"] * 1031 + len(obs["played"]) * 37 + len(obs["trick"]) * 5
+        for c in hand:
+            mix = mix * 3 + c
+            mix &= 0xFFFFFF
+        self.rng.seed(mix & 0x3FFFFFFF)
+        self._action = -1
+        phase = obs["phase"]
+        if len(legal) == 1:
+            self._action = legal[0]
+        elif phase == "bid":
+            self._action = BID_BASE + ev.choose_bid(self._plan(obs))
+        elif phase == "exchange":
+            self._action = self._give(obs)
+        else:
+            n = obs["n_players"]
+            if self.play is None or self.play.n != n:
+                self.play = RedsPlay(self.rng, n)
+                self.pimc = self.play.pimc
+            cards = self.play.setup(obs)
+            if self.budget <= 0 or len(cards) == 1:
+                self._action = cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
+            else:
+                self.pimc.start(cards, self._search_plays(len(cards)))
+
+    def step(self, units):
+        """Think for about `units` simulated card plays; the action when decided."""
+        if self._action >= 0:
+            return self._action
+        if self.pimc.step(units):
+            self._action = self.pimc.best()
+            return self._action
+        return None
+
+    def _search_plays(self, n_cards):
+        """The PIMC budget in simulated card plays for this position: `budget` also
+        pays for dealing the samples (late in a round, with short playouts, dealing
+        dominates), and at least MIN_SAMPLES deals are looked at."""
+        sim = self.play.sim
+        per = n_cards * (sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count)
+        samples = self.budget // (per + self.play.sample_cost())
+        if samples < MIN_SAMPLES:
+            samples = MIN_SAMPLES
+        return samples * per
+
+    # -- bidding and passing ------------------------------------------------------------
+    def _plan(self, obs):
+        n = obs["n_players"]
+        seat = obs["seat"]
+        k = obs["pass_count"]
+        anti = ev.anti_of(obs)
+        bids = obs["bids"]
+        to = obs["pass_to"]
+        giver_bid = ev.UNKNOWN_BID
+        receiver_bid = None
+        if k:
+            giver = (2 * seat - to) % n      # passes come from the other direction (R-4)
+            if bids[giver] is not None and giver != seat:
+                giver_bid = bids[giver]
+            receiver_bid = bids[to]
+        return ev.ExchangePlan(n, sorted(obs["hand"]), anti, k, ev.received_value(n, k, giver_bid),
+                               ev.spread(n, anti), receiver_bid, self.spoil)
+
+    def _give(self, obs):
+        plan = self._plan(obs)
+        _, m = plan.best(obs["bids"][obs["seat"]])
+        want = [plan.cards[i] for i in range(len(plan.cards)) if (m >> i) & 1]
+        chosen = obs["pass_chosen"]
+        for c in chosen:
+            if c not in want:
+                return UNGIVE_BASE + c
+        for c in want:
+            if c not in chosen:
+                return GIVE_BASE + c
+        return obs["legal"][0]
+
+
+# Simulated card plays per card decision at the default level (docs/ai.md, "Reds": fixed
+# by the device-time bench); the other levels scale it like every game's levels do.
+REDS_BUDGET = 300
+
+
+def make_reds_ai(level, seed):
+    """The Reds AI at a level of core.ai.LEVELS: easy plays by the playout policy and
+    passes for its own hand only; the others search with the level's budget factor."""
+    from core.ai import level_budget, DEFAULT_BUDGET
+    factor = level_budget(level) // DEFAULT_BUDGET
+    return RedsAI(seed, REDS_BUDGET * factor, SPOIL if factor else 0)

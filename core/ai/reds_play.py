@@ -1,0 +1,254 @@
+"""Reds card play: the PIMC adapter (core/ai/pimc.py) for one seat, 2 to 6 players.
+
+`setup(obs)` reads the position from the observation only: own hand, every card played
+and by whom, voids shown by failing to follow, the turned cards (public, out of play,
+R-3), the cards this seat passed (known to sit in the receiver's hand until played, T-3),
+tricks won and the bids.  The unseen cards are dealt to the other seats and to the rest
+of the pack (a holder with no voids).  Per sampled deal, `determinize` puts the known
+passed cards back into the receiver's hand and, with hidden bids, models each unknown
+bid from the sampled hand (core.ai.reds_eval.model_bid).  `utility` is the seat's round
+points (its team's with partnerships, R-7) against the other seats' mean.  The playout
+policy is the simulator's goal policy, made partner-aware by RedsSim.
+"""
+from array import array
+
+from micropython import const
+
+from core.reds import round_points
+from core.ai.sim import TrickSim
+from core.ai.sampler import HandSampler
+from core.ai.pimc import Pimc
+from core.ai import reds_eval as ev
+
+NO_MATE = const(255)
+# Utility weight of the other seats' points, in quarters of the weight of our own (per
+# seat on average): 4 would be exactly the arena's mean-difference figure.
+HARM = const(2)
+
+
+class RedsSampler(HandSampler):
+    """HandSampler with Hall's condition checked over sets of suits instead of sets of
+    holders: all cards of a suit may go to the same holders, so the tightest card sets
+    are whole suits, and only suits some holder lacks can make a set fail (at most 7
+    suit sets against up to 63 holder sets with six holders; the same deals)."""
+
+    def _feasible(self):
+        left = self.left if self._sampling else self.cap
+        rem = self.rem
+        elig = self.elig
+        k = self.k
+        full = (1 << k) - 1
+        c = 0
+        for s in range(4):
+            if elig[s] != full and rem[s]:
+                c |= 1 << s
+        t = c
+        while t:
+            need = 0
+            nb = 0
+            for s in range(4):
+                if (t >> s) & 1:
+                    need += rem[s]
+                    nb |= elig[s]
+            room = 0
+            for h in range(k):
+                if (nb >> h) & 1:
+                    room += left[h]
+            if need > room:
+                return False
+            t = (t - 1) & c
+        return True
+
+
+class RedsSim(TrickSim):
+    """TrickSim whose playout policy lets a partner take a trick it still needs."""
+
+    def __init__(self, n):
+        TrickSim.__init__(self, n, 13, 5)
+        self.mate = bytearray(n)
+
+    def want_win(self, seat):
+        want = self.won[seat] < self.goal[seat]
+        p = self.mate[seat]
+        if p != NO_MATE and self.res.count and self.best_seat == p:
+            # Partner holds the trick so far: leave it when partner still needs tricks,
+            # take it over only when partner is already at its bid and we are not.
+            if self.won[p] < self.goal[p]:
+                return False
+        return want
+
+
+def _bits(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+class RedsPlay:
+    def __init__(self, rng, n):
+        self.n = n
+        self.sim = RedsSim(n)
+        self.sampler = RedsSampler(rng)
+        self.pimc = Pimc(self.sim, self.sampler, self)
+        self.me = 0
+        self.anti = 0
+        self.others = bytearray(n)       # sampler holder i -> seat
+        self.n_others = 0
+        self.known = [array("H", (0, 0, 0, 0)) for _ in range(n)]   # passed cards still held
+        self.bid = bytearray(n)
+        self.model = bytearray(n)        # 1: bid hidden, modelled per sample
+        self.played_by = [array("H", (0, 0, 0, 0)) for _ in range(n)]
+        self.scratch = array("H", (0, 0, 0, 0))
+        self.team = bytearray(n)         # 1 for our side (us and our partner)
+        self.n_ours = 1
+
+    # -- set-up from the observation (may allocate; once per decision) ------------------
+    def setup(self, obs):
+        """Load the position; return the candidate cards (one per equivalent group)."""
+        n = self.n
+        me = obs["seat"]
+        self.me = me
+        anti = ev.anti_of(obs)
+        self.anti = anti
+        sim = self.sim
+        sim.set_rules(0, anti)
+        partner = obs["partner"]
+        for s in range(n):
+            sim.mate[s] = NO_MATE if partner is None else (s + n // 2) % n
+            self.team[s] = 1 if s == me or s == partner else 0
+            for i in range(4):
+                sim.hands[s][i] = 0
+                self.played_by[s][i] = 0
+                self.known[s][i] = 0
+            sim.won[s] = obs["tricks"][s]
+        self.n_ours = 2 if partner is not None else 1
+        seen = [0, 0, 0, 0]           # cards out of play or in our hand
+        for c in obs["hand"]:
+            sim.hands[me][c >> 4] |= 1 << (c & 15)
+            seen[c >> 4] |= 1 << (c & 15)
+        for c in obs["turned"]:
+            seen[c >> 4] |= 1 << (c & 15)
+        voids = [0] * n
+        played = obs["played"]
+        leaders = obs["leaders"]
+        for t in range(len(leaders)):
+            self._note(leaders[t], played[t * n:(t + 1) * n], voids, seen)
+        trick = obs["trick"]
+        self._note(obs["leader"], trick, voids, seen)
+        sim.begin(len(leaders), obs["leader"], trick)
+        # Our passed cards are in the receiver's hand unless it has played them.
+        to = obs["pass_to"]
+        if to is not None and to != me:
+            for c in obs["pass_chosen"]:
+                if not (seen[c >> 4] >> (c & 15)) & 1:
+                    self.known[to][c >> 4] |= 1 << (c & 15)
+        unknown = []
+        for s in range(3):
+            for r in range(13):
+                if not ((seen[s] | self.known[to if to is not None else me][s]) >> r) & 1:
+                    unknown.append(s << 4 | r)
+        caps = []
+        vs = []
+        k = 0
+        for i in range(1, n):
+            o = (me + i) % n
+            self.others[k] = o
+            k += 1
+            held = 5 - _count(self.played_by[o]) - _count(self.known[o])
+            caps.append(held)
+            vs.append(voids[o])
+        self.n_others = k
+        rest = len(unknown) - sum(caps)
+        if rest:
+            caps.append(rest)   # the rest of the pack: no voids
+            vs.append(0)
+        self.sampler.setup(unknown, caps, vs)
+        bids = obs["bids"]
+        for s in range(n):
+            b = bids[s]
+            self.model[s] = 1 if b is None else 0
+            self.bid[s] = 0 if b is None else b
+            sim.goal[s] = self.bid[s]
+        return _distinct(sorted(obs["legal"]), seen)
+
+    def sample_cost(self):
+        """Work units (card plays) of one sampled deal: measured on the unix port, a deal
+        costs about 2 card plays plus 2/3 of one per card of a suit some holder lacks
+        (those are placed one by one under Hall's condition)."""
+        smp = self.sampler
+        full = (1 << smp.k) - 1
+        cc = 0
+        for s in range(4):
+            if smp.elig[s] != full:
+                cc += smp.rem[s]
+        return 3 + 2 * cc // 3
+
+    def _note(self, leader, cards, voids, seen):
+        if not cards:
+            return
+        led = cards[0] >> 4
+        for i in range(len(cards)):
+            s = (leader + i) % self.n
+            c = cards[i]
+            self.played_by[s][c >> 4] |= 1 << (c & 15)
+            seen[c >> 4] |= 1 << (c & 15)
+            if (c >> 4) != led:
+                voids[s] |= 1 << led
+
+    # -- the PIMC adapter (no allocation below) ------------------------------------------
+    def determinize(self, sim, sampler):
+        n = self.n
+        for i in range(self.n_others):
+            o = self.others[i]
+            h = sim.hands[o]
+            src = sampler.out[i]
+            kn = self.known[o]
+            h[0] = src[0] | kn[0]
+            h[1] = src[1] | kn[1]
+            h[2] = src[2] | kn[2]
+            h[3] = 0
+            if self.model[o]:
+                # Hidden bid: what the table bids for the round's hand it was playing.
+                full = self.scratch
+                pb = self.played_by[o]
+                full[0] = h[0] | pb[0]
+                full[1] = h[1] | pb[1]
+                full[2] = h[2] | pb[2]
+                b = ev.model_bid(n, ev.estimate(full, n, self.anti))
+                self.bid[o] = b
+                sim.goal[o] = b
+
+    def utility(self, sim):
+        ours = 0
+        theirs = 0
+        for s in range(self.n):
+            p = round_points(self.bid[s], sim.won[s])
+            if self.team[s]:
+                ours += p
+            else:
+                theirs += p
+        n_theirs = self.n - self.n_ours
+        return 4 * ours * n_theirs - HARM * theirs * self.n_ours
+
+
+def _count(hand):
+    return _bits(hand[0]) + _bits(hand[1]) + _bits(hand[2])
+
+
+def _distinct(cards, seen):
+    """Keep one card of each run of equivalent cards: two cards of a suit with nothing
+    still in play ranked between them (only our own or out-of-play cards) take and lose
+    the same tricks, so searching both wastes the budget."""
+    out = []
+    prev = -1
+    for c in cards:
+        if prev >= 0 and (prev >> 4) == (c >> 4):
+            between = ((1 << (c & 15)) - 1) & ~((2 << (prev & 15)) - 1)
+            if not between & ~seen[c >> 4]:
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out

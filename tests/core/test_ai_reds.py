@@ -1,0 +1,242 @@
+"""The Reds AI: fairness (hidden cards swapped -> same decision), slicing, legal decisions
+in every phase and variant, reproducibility, zero allocation in the search loop and the
+heap working set.  Runs on CPython, the unix port and the 32-bit WebAssembly port."""
+import gc
+import micropython
+
+from core.prng import Prng
+from core.reds import Reds
+from core.reds_bots import GreedyBot
+from core.ai import make_ai
+import core.ai.reds_ai  # noqa: F401  (compiled before games fragment the heap)
+from core.ai.sampler import HandSampler
+
+HEAP_LIMIT = 24 * 1024
+
+
+def _positions(options, seed, want, phases=("play",), every=4):
+    """Play a game with greedy bots; yield (game, seat) at about `want` decisions of the
+    given phases (roughly one in `every`), spread over the first rounds."""
+    game = Reds(options, seed)
+    n = game.n_players
+    bots = [GreedyBot(seed * 8 + s) for s in range(n)]
+    rng = Prng(seed)
+    found = 0
+    while not game.is_over() and found < want:
+        for seat in game.to_move():
+            obs = game.observation(seat)
+            if obs["phase"] in phases and len(obs["legal"]) > 1 and rng.below(every) == 0 and found < want:
+                found += 1
+                yield game, seat
+                obs = game.observation(seat)
+            game.apply(seat, bots[seat].choose(obs))
+
+
+def _has(mask, c):
+    return (mask[c >> 4] >> (c & 15)) & 1
+
+
+def _twin(game, seat, rng):
+    """The same game (same seed and actions) whose cards hidden from `seat` are dealt
+    again consistently with what it saw: other seats' hands and the rest of the pack get
+    a fresh deal of their cards that respects every void shown and keeps the cards
+    `seat` passed with their receiver and every chosen-but-undelivered pass in place;
+    with hidden bids the other seats' bids change too."""
+    twin = Reds(game.options, game.seed)
+    for s, a in game.history:
+        twin.apply(s, a)
+    n = game.n_players
+    obs = game.observation(seat)
+    voids = [0] * n
+    done = obs["played"]
+    for t in range(len(obs["leaders"])):
+        trick = done[t * n:(t + 1) * n]
+        for i in range(n):
+            if trick[i] >> 4 != trick[0] >> 4:
+                voids[(obs["leaders"][t] + i) % n] |= 1 << (trick[0] >> 4)
+    cur = obs["trick"]
+    for i in range(len(cur)):
+        if cur[i] >> 4 != cur[0] >> 4:
+            voids[(obs["leader"] + i) % n] |= 1 << (cur[0] >> 4)
+    fixed = [[] for _ in range(n)]
+    for o in range(n):
+        for c in range(64):
+            if o != seat and _has(twin.hands[o], c):
+                if (not twin.delivered and _has(twin.giving[o], c)) or \
+                        (twin.delivered and o == obs["pass_to"] and c in obs["pass_chosen"]):
+                    fixed[o].append(c)
+    pool = []
+    caps = []
+    holders = []
+    vs = []
+    for o in range(n):
+        if o == seat:
+            continue
+        held = [c for c in range(64) if _has(twin.hands[o], c) and c not in fixed[o]]
+        pool.extend(held)
+        caps.append(len(held))
+        holders.append(o)
+        vs.append(voids[o])
+    rest_at = 5 * n + len(twin.turned)
+    rest = list(twin.pack[rest_at:])
+    pool.extend(rest)
+    caps.append(len(rest))
+    vs.append(0)
+    smp = HandSampler(rng)
+    smp.setup(pool, caps, vs)
+    smp.sample()
+    for i in range(len(holders)):
+        o = holders[i]
+        h = twin.hands[o]
+        for s in range(4):
+            h[s] = smp.out[i][s]
+        for c in fixed[o]:
+            h[c >> 4] |= 1 << (c & 15)
+    j = rest_at
+    for c in range(64):
+        if _has(smp.out[len(holders)], c):
+            twin.pack[j] = c
+            j += 1
+    if game.hidden:
+        for o in range(n):
+            if o != seat and twin.has_bid[o]:
+                twin.bids[o] = rng.below(6)
+    return twin
+
+
+def _fair_check(options, seed, phases, want, level="default"):
+    rng = Prng(seed * 5 + 1)
+    checked = changed = 0
+    for game, seat in _positions(options, seed, want, phases):
+        twin = _twin(game, seat, rng)
+        o1 = game.observation(seat)
+        o2 = twin.observation(seat)
+        assert o1 == o2, "the twin deal must look the same to seat %d" % seat
+        for o in range(game.n_players):
+            if o != seat and list(game.hands[o]) != list(twin.hands[o]):
+                changed += 1
+                break
+        a1 = make_ai("reds", level, 77).choose(o1)
+        a2 = make_ai("reds", level, 77).choose(o2)
+        assert a1 == a2, "decision changed with hidden cards: %r vs %r" % (a1, a2)
+        assert a1 in o1["legal"]
+        checked += 1
+    assert checked == want
+    assert changed * 2 >= checked, "the twins must really hold other cards"
+
+
+def test_fair_in_play_after_the_exchange():
+    """Play positions (cards passed and received are known to the seat) in 4 players."""
+    _fair_check({"players": 4}, 3, ("play",), 8)
+
+
+def test_fair_in_play_six_players_hidden_bids():
+    _fair_check({"players": 6, "hidden_bids": True}, 4, ("play",), 5)
+
+
+def test_fair_in_bidding_and_exchange():
+    _fair_check({"players": 3}, 5, ("bid", "exchange"), 6)
+    _fair_check({"players": 4, "partnership": True}, 6, ("bid", "exchange", "play"), 6)
+
+
+def test_slices_give_the_same_decision():
+    for game, seat in _positions({"players": 4}, 7, 3):
+        obs = game.observation(seat)
+        whole = make_ai("reds", "default", 11).choose(obs)
+        ai = make_ai("reds", "default", 11)
+        ai.start(obs)
+        slices = 0
+        action = None
+        while action is None:
+            action = ai.step(7)
+            slices += 1
+        assert action == whole
+        assert slices > 3   # the work really was spread over several calls
+
+
+def test_every_phase_and_variant_gets_a_legal_decision():
+    variants = ({"players": 2}, {"players": 3, "short_game": True}, {"players": 5, "hidden_bids": True},
+                {"players": 6, "partnership": True})
+    for options in variants:
+        for phases in (("bid",), ("exchange",), ("play",)):
+            for game, seat in _positions(options, 12, 1, phases, every=3):
+                obs = game.observation(seat)
+                for level in ("easy", "default", "hard"):
+                    assert make_ai("reds", level, 4).choose(obs) in obs["legal"]
+
+
+def test_pass_is_a_whole_set_emitted_card_by_card():
+    """The AI's own gives complete its pass without taking any back, and the cards it
+    passes are the set it chose at the first give."""
+    game = Reds({"players": 4}, 21)
+    ais = [make_ai("reds", "default", s) for s in range(4)]
+    first = {}
+    while game.phase != "play":
+        for seat in game.to_move():
+            obs = game.observation(seat)
+            a = ais[seat].choose(obs)
+            if obs["phase"] == "exchange":
+                assert 128 <= a < 192, "the AI never takes a card back"
+                if seat not in first:
+                    first[seat] = ais[seat]._plan(obs)
+            game.apply(seat, a)
+    assert len(first) == 4
+    for seat in range(4):
+        plan = first[seat]
+        _, m = plan.best(game.bids[seat])
+        want = sorted([plan.cards[i] for i in range(5) if (m >> i) & 1])
+        assert sorted(game.observation(seat)["pass_chosen"]) == want
+
+
+def test_search_loop_allocates_nothing():
+    """PIMC's step (sampling, determinizing, playouts, utilities) under heap_lock, for 3,
+    4 and 6 players with hidden bids (bids modelled inside the loop) and partnerships."""
+    for options in ({"players": 3, "hidden_bids": True}, {"players": 4, "partnership": True},
+                    {"players": 6, "hidden_bids": True}):
+        for game, seat in _positions(options, 21, 2):
+            obs = game.observation(seat)
+            ai = make_ai("reds", "hard", 5)
+            ai.start(obs)
+            if ai._action >= 0:
+                continue
+            done = False
+            micropython.heap_lock()
+            try:
+                for _ in range(400):
+                    if ai.pimc.step(50):
+                        done = True
+                        break
+            finally:
+                micropython.heap_unlock()
+            assert done
+            assert ai.step(1) in obs["legal"]
+
+
+def test_working_set_below_24k():
+    """The AI object plus everything one decision allocates (collector paused, so
+    nothing allocated is reclaimed) stays under 24 KB (MicroPython ports only)."""
+    if not hasattr(gc, "mem_alloc"):
+        return   # CPython: no comparable heap counter
+    worst = 0
+    size = 0
+    for options in ({"players": 3}, {"players": 6}):
+        gc.collect()
+        a0 = gc.mem_alloc()
+        ai = make_ai("reds", "default", 3)
+        gc.collect()
+        size = max(size, gc.mem_alloc() - a0)
+        for phases in (("bid",), ("exchange",), ("play",)):
+            for game, seat in _positions(options, 30, 2, phases):
+                obs = game.observation(seat)
+                gc.collect()
+                gc.disable()
+                try:
+                    b0 = gc.mem_alloc()
+                    ai.choose(obs)
+                    used = gc.mem_alloc() - b0
+                finally:
+                    gc.enable()
+                if used > worst:
+                    worst = used
+                obs = None
+    assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
