@@ -28,4 +28,7 @@ def make_ai(game_name, level="default", seed=0):
     if game_name == "speedrun":
         from core.ai.speedrun_ai import SpeedRunAI
         return SpeedRunAI(seed, budget, plan=level != "easy")
+    if game_name == "reds":
+        from core.ai.reds_ai import make_reds_ai
+        return make_reds_ai(level, seed)
     raise ValueError("no built-in AI for %r yet (available: speedrun)" % game_name)
