@@ -1,6 +1,6 @@
 """Framing on a byte stream: COBS-stuffed frames, a CRC-16 on each, 0x00 as delimiter.
 
-Wire format of one frame:  [0x00]? COBS(body + CRC16-big-endian) 0x00
+Wire format of one frame:  [0x00]? COBS(body + ~CRC16-big-endian) 0x00
 
 COBS (consistent overhead byte stuffing) removes every 0x00 from the frame, so a 0x00 on
 the wire always means "frame boundary": after garbage, truncation or a noise burst the
@@ -14,6 +14,10 @@ from micropython import const
 from core.link.crc16 import crc16, INIT
 
 MAX_BODY = const(128)    # largest body (the channel header + payload), CRC excluded
+# The CRC is sent inverted (CRC-16/GENIBUS).  Without the final inversion, CRC(m + crc(m))
+# is 0, and a frame whose delimiter is damaged into a COBS code byte (which adds a 0x00)
+# passes the check once in 256 times; fuzzing found it (tests/host/test_link_fuzz.py).
+_XOROUT = const(0xFFFF)
 
 
 def encoded_max(body_max=MAX_BODY):
@@ -37,7 +41,7 @@ class FrameEncoder:
         """
         if n > self.body_max or n < 1:
             raise ValueError("frame body of %d bytes (1..%d)" % (n, self.body_max))
-        c = crc16(body, 0, n, INIT)
+        c = crc16(body, 0, n, INIT) ^ _XOROUT
         body[n] = c >> 8
         body[n + 1] = c & 0xFF
         out = self.out
@@ -121,7 +125,7 @@ class FrameDecoder:
                 self._skip = False
                 self._seen = False
                 if good:
-                    c = crc16(buf, 0, n - 2, INIT)
+                    c = crc16(buf, 0, n - 2, INIT) ^ _XOROUT
                     if c == (buf[n - 2] << 8 | buf[n - 1]):
                         self.frames += 1
                         self.length = n - 2
