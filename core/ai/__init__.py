@@ -13,7 +13,7 @@ Modules are imported on demand so the device holds only the game being played.
 LEVELS = ("easy", "default", "hard", "reference")
 # Simulated card plays per card decision at the default level (see docs/ai.md for the
 # device-time measurement that fixes it).
-DEFAULT_BUDGET = 400
+DEFAULT_BUDGET = 200
 _BUDGET_FACTOR = {"easy": 0, "default": 1, "hard": 4, "reference": 50}
 
 
@@ -28,6 +28,9 @@ def make_ai(game_name, level="default", seed=0):
     if game_name == "speedrun":
         from core.ai.speedrun_ai import SpeedRunAI
         return SpeedRunAI(seed, budget, plan=level != "easy")
+    if game_name == "steppingstones":
+        from core.ai.steppingstones_ai import SteppingStonesAI, ss_budget
+        return SteppingStonesAI(seed, ss_budget(level), plan=level != "easy")
     if game_name == "reds":
         from core.ai.reds_ai import make_reds_ai
         return make_reds_ai(level, seed)

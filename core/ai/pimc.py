@@ -94,3 +94,34 @@ class Pimc:
             if self.sums[i] > self.sums[b]:
                 b = i
         return self.cards[b]
+
+
+def shortlist(sim, seat, cards, budget):
+    """Cap the candidates so that one sample round fits `budget`: keep at most
+    budget // (card plays left in the hand) cards (at least 2): the playout policy's own
+    choice first, then each suit's two extreme cards, then the rest in order.  Early in a
+    hand on a small budget this trades breadth for at least one sample per card."""
+    per = sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count
+    k = budget // per if per > 0 else len(cards)
+    if k < 2:
+        k = 2
+    if len(cards) <= k:
+        return cards
+    first = sim.policy(seat)
+    out = [first]
+    for c in cards:   # extremes: no kept card of the suit below or above it
+        if c == first:
+            continue
+        lower = higher = False
+        for d in cards:
+            if d >> 4 == c >> 4 and d != c:
+                if d < c:
+                    lower = True
+                else:
+                    higher = True
+        if not (lower and higher):
+            out.append(c)
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return sorted(out[:k])

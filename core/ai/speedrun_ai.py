@@ -8,6 +8,7 @@ the position, so a decision depends only on (seed, observation, level).
 from core.prng import Prng
 from core.ai import speedrun_choice as choice
 from core.ai.speedrun_play import SpeedRunPlay
+from core.ai.pimc import shortlist
 
 
 class SpeedRunAI:
@@ -54,7 +55,7 @@ class SpeedRunAI:
             if self.budget <= 0:
                 self._action = self.play.sim.policy(obs["seat"])
             else:
-                self.pimc.start(cards, self.budget)
+                self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget), self.budget)
 
     def step(self, units):
         """Think for about `units` simulated card plays; the action when decided."""
