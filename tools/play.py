@@ -53,7 +53,7 @@ def build_parser():
     p.add_argument("--game", choices=GAME_NAMES, help="which game to play")
     p.add_argument("--seed", type=int, default=1, help="PRNG seed, 0..2**30-1 (default 1)")
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bot per seat (%s); one name is used for every seat"
+                   help="comma-separated bot per seat (%s, ai[:level]); one name is used for every seat"
                    % "/".join(BOT_KINDS))
     p.add_argument("--level", default=None, help="AI level (Speed)")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines)")
@@ -109,6 +109,15 @@ def print_result(game, out=sys.stdout):
         out.write("tie-break: %s\n" % res["tiebreak"])
 
 
+def seat_bot(game_name, kind, seed):
+    """A baseline bot, or the built-in AI for "ai" / "ai:<level>" (issue 6, docs/ai.md)."""
+    k, _, level = kind.partition(":")
+    if k == "ai":
+        from core.ai import make_ai
+        return make_ai(game_name, level or "default", seed)
+    return make_bot(game_name, kind, seed)
+
+
 def main(argv=None):
     args = build_parser().parse_args(argv)
     if args.replay:
@@ -143,7 +152,7 @@ def main(argv=None):
     if len(kinds) != n:
         sys.stderr.write("--bots names %d bots for %d seats\n" % (len(kinds), n))
         return 2
-    bots = [make_bot(args.game, k.strip(), (args.seed * 8 + i) % 0x40000000) for i, k in enumerate(kinds)]
+    bots = [seat_bot(args.game, k.strip(), (args.seed * 8 + i) % 0x40000000) for i, k in enumerate(kinds)]
     run_game(game, bots)
     if args.record:
         write_record(game, args.record)
