@@ -25,6 +25,7 @@ def main(argv):
     if len(argv) > 5:
         REPEAT = int(argv[5])
     cls = game_class(game_name)
+    make_ai(game_name, level, 0)   # import the modules first: "A" counts the object only
     for seed in range(first, first + n_games):
         game = cls({}, seed)
         gc.collect()
