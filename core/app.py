@@ -82,7 +82,7 @@ def board_hints(board):
 
 class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
-                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250):
+                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -98,7 +98,8 @@ class App:
         self.game = None
         self.table = None
         self.page = None
-        self.menu = MainMenu()
+        # games: the names the menu lists (default: every game of core.registry)
+        self.menu = MainMenu(games) if games else MainMenu()
         self.menu_view = MenuView(screen, self.menu, self.hints)
         self.to_menu()
 
@@ -269,7 +270,7 @@ class App:
         for i in range(len(rows)):
             if rows[i][0] == self.names[self.human]:
                 hl = i
-        more = "results" if self.game.is_over() else "next hand"
+        more = "results" if self.game.is_over() else "next " + getattr(self.table, "HAND_WORD", "hand")
         results.draw_table(self.screen, title, header, rows, footer,
                            "%s:%s" % (self.hints["ok"], more), hl)
         self.state = HAND_RESULT
@@ -469,15 +470,13 @@ def run(boot, seed=None):
 
     `boot` is core.boot.Boot: boot.hw is the board's Hardware (display, lut, buttons,
     poll(now)); the save store's GameSaver can be passed in as on_safe_point later."""
-    import gc
     from core.clock import ticks_ms
     from core.ui.screen import Screen
     hw = boot.hw
     d = hw.display
-    screen = Screen(d.width, d.height)
+    screen = Screen(d.width, d.height)     # the largest block: before anything else
     app = App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
               seed=seed if seed is not None else ticks_ms())
-    gc.collect()
     try:
         import time
         sleep = time.sleep_ms

@@ -121,7 +121,7 @@ class TrickTable:
         self.opp = [""] * self.n
         self.notes = []
         self.prompt = ""
-        self.choices = None        # [(label, action)] when choosing something else
+        self.choices = None        # [(label, action)]; action None = shown, not choosable
         self.hand = []
         self.legal = []
         self.turn = ()
@@ -247,7 +247,8 @@ class TrickTable:
                 self.list.move(1)
                 self._draw_choices(False)
             elif k == keys.OK and press:
-                return self.choose(self.choices[self.list.sel][1])
+                a = self.choices[self.list.sel][1]
+                return None if a is None else self.choose(a)
             elif k == keys.BACK and press:
                 return self.choice_back()
             return None
@@ -466,5 +467,5 @@ class TrickTable:
         return 0
 
     def _choice_label(self, i):
-        label = self.choices[i][0]
-        return label, None, True
+        c = self.choices[i]
+        return c[0], None, c[1] is not None

@@ -15,6 +15,7 @@ _CHANGE = -2
 
 class RedsTable(TrickTable):
     TITLE = "Reds"
+    HAND_WORD = "round"
     DECK = REDS_DECK
     TRICK_EVENT = "trick"
     WIN_AT = 2

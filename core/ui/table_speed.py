@@ -182,8 +182,10 @@ class SpeedTable:
         self.hand_row.n = -1
         self.drawn_version = -1
         h = self.hints
-        hint_line(self.screen, "%s:card %s:play %s:Spit %s:menu" % (
-            h["move"], h["ok"], h.get("aux", "AUX"), h.get("menu", h["back"])), FELT_DARK, _HINT_H)
+        line = "%s:play %s:Spit %s:menu" % (h["ok"], h.get("aux", "AUX"), h.get("menu", h["back"]))
+        if text.fits("%s:card " % h["move"] + line, self.W - 4):
+            line = "%s:card " % h["move"] + line
+        hint_line(self.screen, line, FELT_DARK, _HINT_H)
         self.draw(0)
 
     def _changed(self, key, value):
@@ -205,7 +207,7 @@ class SpeedTable:
         me = self.seat
         op = self.opp
         sc = g.scores
-        info = "Speed  Round %d   %s %d : %d %s" % (g.round_no, self.names[me][:3], sc[me], sc[op],
+        info = "Round %d   %s %d : %d %s" % (g.round_no, self.names[me][:3], sc[me], sc[op],
                                                    self.names[op][:3])
         if self._changed("info", info):
             fb.fill_rect(0, 0, W, 16, DARK)

@@ -38,7 +38,7 @@ def trump_text(t):
         return "?"
     if t == "none":
         return "none"
-    return "^" + t
+    return "^" + t + " " + SUIT_NAMES[t]
 
 
 def action_text(game, a):
@@ -80,8 +80,9 @@ class SpeedRunTable(TrickTable):
         me = self.seat
         ph = obs["phase"]
         rk = obs["ranking"]
-        self.info = "Hand %d/%d  Trump %s  %s" % (obs["hand_no"], obs["n_hands"],
-                                                 trump_text(obs["trump"]),
+        self.info = "Hand %d/%d %s  %s" % (obs["hand_no"], obs["n_hands"],
+                                                 "No trump" if obs["trump"] == "none" else
+                                                 "Trump " + trump_text(obs["trump"])[:2],
                                                  RANK_TEXT[rk] if rk else "?")
         bids = obs["bids"]
         won = obs["tricks_won"]
@@ -92,27 +93,27 @@ class SpeedRunTable(TrickTable):
             else:
                 self.opp[s] = b
         notes = []
-        line = "Trump %s" % trump_text(obs["trump"])
+        parts = []
         if obs["trump_by"] >= 0:
-            line += " (%s)" % self.names[obs["trump_by"]]
-        line += "  %s" % (RANK_TEXT[rk] if rk else "Ranking ?")
-        if rk and obs["ranking_by"] >= 0:
-            line += " (%s)" % self.names[obs["ranking_by"]]
-        notes.append(line)
+            parts.append("trump: %s" % self.names[obs["trump_by"]])
+        if obs["ranking_by"] >= 0:
+            parts.append("ranking: %s" % self.names[obs["ranking_by"]])
+        if parts:
+            line = ", ".join(parts)
+            notes.append(line[0].upper() + line[1:])
         low = obs["trick_low"]
         if rk and low is not None:
             now = "1 is high" if low else "10 is high"
             if rk.startswith("slalom"):
-                notes.append("This trick: %s (switches every trick)" % now)
+                notes.append("Now %s, switches each trick" % now)
             elif rk.startswith("bell"):
-                notes.append("This trick: %s (switches every 4)" % now)
+                notes.append("Now %s, switches every 4" % now)
             else:
-                notes.append("Ranking: %s all hand" % now)
+                notes.append("%s all hand" % now)
         mine = bid_text(bids[me])
         if mine and mine != "face down":
             rv = obs["my_reveal"]
-            notes.append("Your contract: %s%s  won %d" % (
-                mine, " (revealed)" if rv else " (hidden)", won[me]))
+            notes.append("You: %s%s, won %d" % (mine, " (shown)" if rv else " (hidden)", won[me]))
         tot = obs["totals"]
         line = "Totals:"
         for s in range(self.n):
@@ -184,7 +185,7 @@ class SpeedRunTable(TrickTable):
         for s in range(self.n):
             text.draw_centred(fb, "%d" % obs["totals"][s], cx + s * cw, y, cw, ACCENT)
         y += 12
-        rich.draw(fb, "tricks:score  gold = Perfect Bonus", 4, y, GREY, W - 8)
+        rich.draw(fb, "tricks:score, gold=Perfect", 4, y, GREY, W - 8)
         screen.mark_all()
 
     # -- end of a hand --------------------------------------------------------------------

@@ -44,6 +44,16 @@ class SteppingStonesTable(TrickTable):
         s = self.deck.suits[a - TRUMP_BASE]
         return "Trump: %s" % SUIT_NAMES[s]
 
+    def _mark_done(self, obs):
+        """Completed contracts stay in the bidding list, marked and not choosable."""
+        for row in obs["scoresheet"]:
+            t = row["tricks"][self.seat]
+            if t is not None and (BID_BASE + KIND_NAMES.index(row["contract"])) not in obs["legal"]:
+                self.choices.append(("done: %s (%d)" % (SHORT[row["contract"]], t), None))
+
+    def default_choice(self):
+        return 0
+
     @staticmethod
     def _row(obs, kind):
         for row in obs["scoresheet"]:
@@ -106,6 +116,8 @@ class SteppingStonesTable(TrickTable):
                 self.prompt = "Your turn: play a card"
             if ph != "play":
                 self.choices = [(self.action_text(a, obs), a) for a in obs["legal"]]
+                if ph == "bid":
+                    self._mark_done(obs)
         elif self.turn:
             who = self.names[self.turn[0]]
             self.prompt = ("%s bids" % who) if ph == "bid" else (
