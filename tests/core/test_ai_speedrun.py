@@ -181,3 +181,23 @@ def test_working_set_below_24k():
                 worst = used
             obs = None
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
+
+
+def test_whole_games_with_reveal_and_long_length():
+    """Every decision of a Contract Reveal game and of a long game (Least/Middle/Most,
+    two Redo cards) is legal; the reveal and Redo choices are really made."""
+    kinds = {}
+    for options in ({"reveal": True}, {"length": "long"}):
+        game = SpeedRun(options, 6)
+        bots = [make_ai("speedrun", "default" if s == 0 else "easy", 40 + s) for s in range(3)]
+        while not game.is_over():
+            for seat in game.to_move():
+                obs = game.observation(seat)
+                action = bots[seat].choose(obs)
+                assert action in obs["legal"]
+                label = game.action_label(action).split(":")[0]
+                kinds[label] = kinds.get(label, 0) + 1
+                game.apply(seat, action)
+            game.events.clear()
+    assert kinds.get("reveal", 0) + kinds.get("noreveal", 0) > 0
+    assert kinds.get("contract", 0) > 0
