@@ -90,3 +90,17 @@ def draw_para(fb, s, x, y, w, col, line_h=10, max_lines=100):
         draw(fb, lines[i], x, y, col)
         y += line_h
     return y
+
+
+def line(screen, y, s, col, bg, prev_cells):
+    """One line of rich text at (4, y), 12 px high; fills and marks only the span that the
+    old or the new text covers (a short message costs a short rectangle, not the width).
+    Returns the cells drawn, to pass back as prev_cells next time."""
+    n = length(s)
+    w = 8 * (n if n > prev_cells else prev_cells) + 8
+    if w > screen.width:
+        w = screen.width
+    screen.fb.fill_rect(0, y, w, 12, bg)
+    draw(screen.fb, s, 4, y + 2, col, screen.width - 8)
+    screen.mark(0, y, w, 12)
+    return n

@@ -94,7 +94,8 @@ class TrickTable:
         self.W = W
         self.H = H
         self.hand_row = HandRow(screen, 0, H - HINT_H - 54, W, FELT, 13)
-        self.msg_y = self.hand_row.y - 13
+        # 6 px above the hand row: the dirty rectangles of the two stay apart
+        self.msg_y = self.hand_row.y - 18
         self.trick_y = OPP_Y + OPP_H + 4
         self.notes_y = self.trick_y + 64
         # opponents in clockwise order after us; trick slots: them, then us
@@ -307,6 +308,7 @@ class TrickTable:
         self._d_turn = [None] * self.n
         self._d_notes = None
         self._d_msg = None
+        self._msg_cells = self.W // 8
         self._d_choices = None
         for i in range(self.n):
             self.drawn_slots[i] = 0xFE
@@ -429,10 +431,7 @@ class TrickTable:
         if key == self._d_msg:
             return
         self._d_msg = key
-        fb = self.screen.fb
-        fb.fill_rect(0, self.msg_y, self.W, 12, FELT)
-        rich.draw(fb, s, 4, self.msg_y + 2, col, self.W - 8)
-        self.screen.mark(0, self.msg_y, self.W, 12)
+        self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
     def draw_hand(self):
         dim = 0

@@ -18,7 +18,7 @@ from core.cards import RANK_MASK
 from core.speed_arbiter import SpeedArbiter
 from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, SpeedView,
                              play_action)
-from core.ui import carddraw, keys, text
+from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, ORANGE, TEXT)
 from core.ui.results import place_rows, winners_line
@@ -53,8 +53,10 @@ class SpeedTable:
         self.W = W
         self.H = H
         self.hand_row = HandRow(screen, 0, H - _HINT_H - 54, W, FELT, 5)
-        self.msg_y = self.hand_row.y - 26
-        self.count_y = self.hand_row.y - 13
+        # the count line 6 px above the hand row, so their dirty rectangles stay apart
+        self.msg_y = self.hand_row.y - 35
+        self.count_y = self.hand_row.y - 18
+        self._cells = {}
         self.view = SpeedView()
         self.my_view = SpeedView()
         self.arbiter = SpeedArbiter(game)
@@ -179,6 +181,7 @@ class SpeedTable:
     def full_draw(self):
         self.screen.clear(FELT)
         self._d = {}
+        self._cells = {}
         self.hand_row.n = -1
         self.drawn_version = -1
         h = self.hints
@@ -225,11 +228,11 @@ class SpeedTable:
             self.screen.mark(0, 17, W, 26)
         for pile in (PILE_L, PILE_R):
             self._draw_pile(pile, v.tops[pile], c)
+            self._draw_spit(pile, c)
         mine = "Your draw %d  spit %d" % (c[3 * me + 1], c[3 * me + 2])
         if self._changed("mine", mine):
-            fb.fill_rect(0, self.count_y, W, 12, FELT)
-            text.draw_fit(fb, mine, 4, self.count_y + 2, W - 8, ACCENT)
-            self.screen.mark(0, self.count_y, W, 12)
+            self._cells["mine"] = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
+                                            self._cells.get("mine", W // 8))
         self._draw_msg(v)
         self.draw_hand()
 
@@ -264,11 +267,19 @@ class SpeedTable:
         label = "yours" if owner == self.seat else self.names[owner][:5]
         text.draw_centred(fb, label, x - 4, y + ch + 4, cw + 8, GOLD if owner == self.seat else TEXT)
         self.screen.mark(x - 4, y - 4, cw + 8, ch + 22)
+
+    def _draw_spit(self, pile, counts):
+        seat = self.opp if pile == PILE_L else self.seat
+        n = counts[3 * seat + 2]
+        if not self._changed("spit%d" % pile, n):
+            return
+        fb = self.screen.fb
+        y = self.pile_y
+        cw = carddraw.width(carddraw.FULL)
+        ch = carddraw.height(carddraw.FULL)
         # spit piles beside the centre: the opponent's on the left, ours on the right
         sx = (self.pile_x[0] - cw) // 2 - 4 if pile == PILE_L else self.pile_x[1] + cw + (
             self.W - self.pile_x[1] - cw - cw) // 2 + 4
-        seat = self.opp if pile == PILE_L else self.seat
-        n = counts[3 * seat + 2]
         fb.fill_rect(sx - 2, y - 2, cw + 4, ch + 16, FELT)
         if n:
             carddraw.draw_back(fb, sx, y)
@@ -295,10 +306,8 @@ class SpeedTable:
             s, col = "Play on either pile!", ACCENT
         if not self._changed("msg", (s, col)):
             return
-        fb = self.screen.fb
-        fb.fill_rect(0, self.msg_y, self.W, 12, FELT)
-        text.draw_fit(fb, s, 4, self.msg_y + 2, self.W - 8, col)
-        self.screen.mark(0, self.msg_y, self.W, 12)
+        self._cells["msg"] = rich.line(self.screen, self.msg_y, s, col, FELT,
+                                       self._cells.get("msg", self.W // 8))
 
     def draw_hand(self):
         h = self.hand()

@@ -1,0 +1,71 @@
+"""Screen benchmark: render time and display bytes of the key table updates, on the
+MicroPython unix port, with device estimates (JSON lines; docs/device-time.md).
+
+    python -m tools.bench_screens [--games speedrun,reds] [--layouts lcd13,display2]
+
+For every game and layout tests/perf/screens_bench_mp.py plays to a card decision and
+times a full redraw, a cursor step and a card played (engine + table redraw + the
+driver's expansion of the dirty rectangles).  Device estimate = unix time x 150 (and
+x 240, docs/device-time.md) + SPI wire time of the bytes at the boards' 62.5 MHz clock.
+Targets on the device estimate: card played <= 50 ms, full redraw <= 120 ms.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import tools  # noqa: F401
+from tools.mp_suite import MPY_DIR, precompile_core
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+SPI_HZ = 62500000
+FACTORS = (150, 240)
+TARGETS = {"card_played": 50.0, "full_redraw": 120.0, "cursor_move": 50.0}
+GAMES = ("speedrun", "steppingstones", "reds", "speed")
+LAYOUTS = ("lcd13", "display2")
+
+
+def measure(game, layout, runs=3):
+    """Best of `runs` processes for each update kind."""
+    best = {}
+    for _ in range(runs):
+        p = subprocess.run([MP, "-X", "heapsize=512K", "tests/perf/screens_bench_mp.py", "--path",
+                            MPY_DIR, game, layout], cwd=ROOT, capture_output=True, text=True,
+                           timeout=300)
+        if p.returncode != 0:
+            raise RuntimeError(p.stdout + p.stderr)
+        for line in p.stdout.splitlines():
+            r = json.loads(line)
+            w = r["what"]
+            if w not in best or r["total_ms"] < best[w]["total_ms"]:
+                best[w] = r
+    return best
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench_screens", description=__doc__.split("\n")[0])
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--layouts", default=",".join(LAYOUTS))
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args(argv)
+    precompile_core()
+    worst = 0
+    for game in args.games.split(","):
+        for layout in args.layouts.split(","):
+            for what, r in sorted(measure(game, layout, args.runs).items()):
+                wire = r["bytes"] * 8 * 1000.0 / SPI_HZ
+                r["wire_ms"] = round(wire, 2)
+                for f in FACTORS:
+                    r["device_ms_x%d" % f] = round(r["total_ms"] * f + wire, 1)
+                r["target_ms"] = TARGETS[what]
+                r["meets_target_x240"] = r["device_ms_x240"] <= TARGETS[what]
+                if not r["meets_target_x240"]:
+                    worst += 1
+                print(json.dumps(r, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
