@@ -240,3 +240,57 @@ def test_working_set_below_24k():
                     worst = used
                 obs = None
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
+
+
+def _cards(text):
+    from core.cards import REDS_DECK
+    return sorted([REDS_DECK.parse(t) for t in text.split()])
+
+
+def test_bids_follow_hand_strength_through_the_exchange():
+    """Top trumps bid more than low anti-trump cards, for every player count and pass
+    size; with no exchange (a tie round) and 3+ players the weak hand bids nil (with 2
+    players, 10 cards in play, even low cards often take a trick)."""
+    from core.ai import reds_eval as ev
+    strong = _cards("AD KD QD AS KS")
+    weak = _cards("2C 3C 4C 5C 2S")
+    for n in (2, 3, 4, 5, 6):
+        for k in (0, 2, 4):
+            bids = []
+            for hand in (strong, weak):
+                plan = ev.ExchangePlan(n, hand, 2, k, ev.received_value(n, k, ev.UNKNOWN_BID), ev.spread(n, 2))
+                bids.append(ev.choose_bid(plan))
+            assert bids[0] > bids[1], (n, k, bids)
+            if k == 0 and n > 2:
+                assert bids[1] == 0 and bids[0] >= 2, (n, bids)
+
+
+def test_pass_spoils_the_receivers_bid():
+    """With the receiver's bid known, spoiling only ever moves the pass away from what
+    the receiver planned for: stronger cards to a nil bidder, weaker ones to a bidder of
+    3.  Over random hands it changes a few passes to nil bidders (own points weigh
+    more, so it mostly breaks near-ties), and only ever in that direction."""
+    from core.ai import reds_eval as ev
+    rng = Prng(8)
+    n, k = 4, 2
+    moved = [0, 0]
+    for t in range(150):
+        deck = bytearray([s << 4 | r for s in range(3) for r in range(13)])
+        rng.shuffle(deck)
+        hand = sorted(deck[:5])
+        anti = 1 + t % 2
+        recv = ev.received_value(n, k, ev.UNKNOWN_BID)
+        sd = ev.spread(n, anti)
+        plain = ev.ExchangePlan(n, hand, anti, k, recv, sd)
+        bid = ev.choose_bid(plain)
+        _, m0 = plain.best(bid)
+        g0 = plain._given(m0)
+        for j in range(2):
+            rb = (0, 3)[j]
+            spoil = ev.ExchangePlan(n, hand, anti, k, recv, sd, receiver_bid=rb, spoil=2)
+            _, m1 = spoil.best(bid)
+            g1 = spoil._given(m1)
+            if m1 != m0:
+                moved[j] += 1
+                assert (g1 > g0) if rb == 0 else (g1 < g0), (hand, anti, bid, rb, g0, g1)
+    assert moved[0] > 0, moved
