@@ -192,11 +192,13 @@ class AutoPlayer:
 
 
 # -- key screens --------------------------------------------------------------------------
-# The set-up for each game's capture run: options, players, AI seat kinds.
+# The set-up for each game's capture run: options, players, AI seat kinds.  The baseline
+# bots (core/bots.py and the games' greedy bots) keep the golden images independent of
+# the built-in AI, which keeps improving.
 CAPTURE_GAMES = {
-    "speedrun": ({"length": "short", "reveal": True}, None, {1: "easy", 2: "greedy"}),
-    "steppingstones": ({}, None, None),
-    "reds": ({"short_game": True}, 4, None),
+    "speedrun": ({"length": "short", "reveal": True}, None, {1: "greedy", 2: "random"}),
+    "steppingstones": ({}, None, {1: "greedy", 2: "greedy"}),
+    "reds": ({"short_game": True}, 4, {1: "greedy", 2: "greedy", 3: "random"}),
     "speed": ({}, None, None),
 }
 

@@ -34,7 +34,7 @@ def test_speedrun_full_game_through_buttons():
 
 
 def test_steppingstones_full_game_through_buttons():
-    h, ok, states, safe = play("steppingstones", "display2", 2)
+    h, ok, states, safe = play("steppingstones", "display2", 2, None, None, {1: "easy", 2: "greedy"})
     finished(h, ok, states)
     assert len(safe) == 12 * states.count(app_mod.HAND_RESULT)
     assert states.count(app_mod.HAND_RESULT) >= 12
