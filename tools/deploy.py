@@ -36,6 +36,7 @@ MANIFEST = ".deploy.json"
 ARCHES = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
           "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 DEFAULT_RESERVE_KB = 32
+FIRST_CONTACT_S = 20        # the probe hashes every deployed file: seconds on a Pico
 
 
 class DeployError(Exception):
@@ -70,31 +71,40 @@ def find_port(port, lister=usb_serial_ports):
 class Board:
     """mpremote commands on one port; `resume` keeps a running session (no soft reset)."""
 
-    def __init__(self, port, mpremote=None, timeout=120):
+    def __init__(self, port, mpremote=None, timeout=120, first_contact_s=None):
         self.port = port
+        self.first_contact_s = first_contact_s or FIRST_CONTACT_S
         self.mpremote = mpremote or _exe("mpremote")
         self.timeout = timeout
 
-    def run(self, *args):
+    def _not_micropython(self):
+        return DeployError(
+            "a device is on %s but it is not running MicroPython (no raw REPL). "
+            "Flash the MicroPython firmware first: see docs/firmware.md." % self.port)
+
+    def run(self, *args, first_contact=False):
+        """mpremote's output; on a pty mpremote waits forever for a device that never
+        answers, so the first contact has a short time limit of its own."""
         cmd = [self.mpremote, "connect", self.port, "resume"] + list(args)
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
+            proc = subprocess.run(cmd, capture_output=True, text=True,
+                                  timeout=self.first_contact_s if first_contact else self.timeout)
         except subprocess.TimeoutExpired:
+            if first_contact:
+                raise self._not_micropython()
             raise DeployError("the board on %s stopped answering (mpremote timed out)" % self.port)
         out = proc.stdout + proc.stderr
         if proc.returncode != 0:
             if "could not enter raw repl" in out:
-                raise DeployError(
-                    "a device answers on %s but it is not running MicroPython (no raw REPL). "
-                    "Flash the MicroPython firmware first: see docs/firmware.md." % self.port)
+                raise self._not_micropython()
             if "failed to access" in out:
                 raise DeployError("cannot open %s: another program (a serial terminal?) is using "
                                   "it" % self.port)
             raise DeployError("mpremote failed on %s: %s" % (self.port, out.strip()[-500:]))
         return proc.stdout
 
-    def exec(self, code):
-        return self.run("exec", code)
+    def exec(self, code, first_contact=False):
+        return self.run("exec", code, first_contact=first_contact)
 
 
 PROBE = r"""
@@ -146,7 +156,7 @@ print('PROBE' + json.dumps({'impl': sys.implementation.name,
 
 
 def probe(board):
-    out = board.exec(PROBE)
+    out = board.exec(PROBE, first_contact=True)
     files = {}
     for line in out.splitlines():
         if line.startswith("FILE "):     # FILE <sha256 or None> <path>, one per line
@@ -201,28 +211,28 @@ def check_versions(info, cross_version, cross_abi, source):
 
 
 # -- what goes on the board -----------------------------------------------------------------
-def known_boards():
-    d = os.path.join(ROOT, "boards")
+def known_boards(root=ROOT):
+    d = os.path.join(root, "boards")
     if not os.path.isdir(d):
         return []
     return sorted(f[:-3] for f in os.listdir(d) if f.endswith(".py") and not f.startswith("_"))
 
 
-def app_files(board, board_file=None, on_board=()):
+def app_files(board, board_file=None, on_board=(), root=ROOT):
     """{remote path: local source} of the app for `board` (sources, before compiling).
 
     A board module that is not in boards/ may come from --board-file, or already be on
     the board from an earlier deploy (`on_board`: paths listed in its manifest)."""
     out = {}
     for top in DEVICE_DIRS:
-        base = os.path.join(ROOT, top)
+        base = os.path.join(root, top)
         for dirpath, dirnames, filenames in os.walk(base):
             dirnames[:] = sorted(n for n in dirnames if n != "__pycache__")
             for f in sorted(filenames):
                 if not f.endswith(".py"):
                     continue
                 local = os.path.join(dirpath, f)
-                rel = os.path.relpath(local, ROOT).replace(os.sep, "/")
+                rel = os.path.relpath(local, root).replace(os.sep, "/")
                 if top == "firmware":
                     if f == "main.py":
                         out["main.py"] = local
@@ -237,7 +247,7 @@ def app_files(board, board_file=None, on_board=()):
             if p in ("boards/%s.py" % board, "boards/%s.mpy" % board):
                 out[p] = None       # keep the custom board module already there
                 return out
-        raise DeployError("unknown board %r (known: %s)" % (board, ", ".join(known_boards()) or "none yet"))
+        raise DeployError("unknown board %r (known: %s)" % (board, ", ".join(known_boards(root)) or "none yet"))
     return out
 
 
@@ -253,6 +263,9 @@ def build(files, out_dir, source, march=None, mpy_cross=None):
             continue
         target = remote[:-3] + ".mpy"
         dest = os.path.join(out_dir, target)
+        built[target] = dest
+        if os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(local):
+            continue                # compiled earlier by the same mpy-cross for this arch
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         cmd = [mpy_cross or _exe("mpy-cross"), "-o", dest, "-s", remote]
         if march:
@@ -260,7 +273,6 @@ def build(files, out_dir, source, march=None, mpy_cross=None):
         proc = subprocess.run(cmd + [local], capture_output=True, text=True)
         if proc.returncode != 0:
             raise DeployError("mpy-cross failed on %s:\n%s" % (remote, proc.stderr.strip()))
-        built[target] = dest
     return built
 
 
@@ -332,9 +344,10 @@ def remote_dirs(paths):
 
 def deploy(port="auto", board_name=None, source=False, wipe=False, board_file=None,
            reserve_kb=DEFAULT_RESERVE_KB, reset=True, out=print, mpremote=None, mpy_cross=None,
-           lister=usb_serial_ports):
+           lister=usb_serial_ports, root=ROOT, first_contact_s=None):
+    """The whole deploy (see the module docstring); `root` is the source tree to deploy."""
     port = find_port(port, lister)
-    board = Board(port, mpremote)
+    board = Board(port, mpremote, first_contact_s=first_contact_s)
     info = probe(board)
     cross_version, cross_abi = mpy_cross_version(mpy_cross)
     for w in check_versions(info, cross_version, cross_abi, source):
@@ -344,7 +357,7 @@ def deploy(port="auto", board_name=None, source=False, wipe=False, board_file=No
             board_name = json.loads(info.get("config") or "")["board"]
         except (ValueError, KeyError, TypeError):
             raise DeployError("which board? give --board (known: %s)" % (", ".join(known_boards()) or "none yet"))
-    files = app_files(board_name, board_file, info.get("files", {}))
+    files = app_files(board_name, board_file, info.get("files", {}), root)
     _, _, arch = board_abi(info["mpy"])
     out("board on %s: MicroPython %s, .mpy %s, %s KB free; deploying for %s (%s)" % (
         port, ".".join(map(str, info["version"])), arch or "bytecode only",
@@ -352,7 +365,9 @@ def deploy(port="auto", board_name=None, source=False, wipe=False, board_file=No
         "sources" if source else ".mpy"))
     tmp = tempfile.mkdtemp(prefix="deploy-")
     try:
-        built = build(files, tmp, source, arch if arch in ARCHES[1:] else None, mpy_cross)
+        key = hashlib.sha1(("%s|%s|%s" % (root, arch, cross_version)).encode()).hexdigest()[:12]
+        cache = os.path.join(tempfile.gettempdir(), "pocket-cards-mpy", key)
+        built = build(files, cache, source, arch if arch in ARCHES[1:] else None, mpy_cross)
         if wipe:
             board.exec(WIPE)
             info = probe(board)
