@@ -59,3 +59,8 @@ soak-steppingstones: setup
 .PHONY: arena-speed
 arena-speed: setup
 	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2
+
+# Deploy to a Pico over USB (docs/firmware.md): make flash [PORT=/dev/ttyACM0] [BOARD=pico_lcd_1_3]
+.PHONY: flash
+flash: setup
+	$(PY) -m tools.deploy --port $(or $(PORT),auto) $(if $(BOARD),--board $(BOARD))
