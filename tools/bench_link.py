@@ -218,6 +218,51 @@ def sim_recovery_after_dropped_frame(trials=20):
             "lone_frame_ms_median": sorted(x[1] for x in out)[len(out) // 2]}
 
 
+def sim_game(n, faults, hands=3, seed=3):
+    """A whole MiniTrick game over the in-memory chain (exact line pacing, no OS noise)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    from core.link.sim import SimChain
+    from core.record import record_lines
+    from test_link_trickgame import games, first_legal_ai
+    kw = {"ber": 1e-4, "drop": 0.01} if faults else {}
+    c = SimChain(n, games, first_legal_ai, seed=seed, **kw)
+    h = c.units[0]
+    h.host_game("minitrick", {"seats": n, "hands": hands}, n)
+    c.run_until(lambda c: all(u.lobby() for u in c.units[1:]), 20000)
+    for u in c.units[1:]:
+        u.join(u.lobby()[0][0])
+    c.run_until(lambda c: all(u.my_seat() >= 0 for u in c.units), 20000)
+    h.start()
+    c.run_until(lambda c: all(u.game is not None for u in c.units), 30000)
+    arr = {}
+
+    def bot(c):
+        for i, u in enumerate(c.units):
+            g = u.game
+            for j in range(1, len(g.history) + 1):
+                arr.setdefault((i, j), c.now())
+            s = u.my_seat()
+            if not g.is_over() and not u.paused() and s in g.to_move() and not u.lockstep.decided(s):
+                la = g.legal_actions(s)
+                u.submit(la[(len(g.history) * 7 + s) % len(la)])
+    b0 = c.line_bytes()
+    f0 = sum(ch.frames_tx for u in c.units for ch in u.node.channels)
+    if faults:
+        c.unplug(0, c.now() + 500, 2000)
+        c.unplug(n - 2, c.now() + 4000, 2000)
+    ms = c.run_until(lambda c: all(u.game.is_over() for u in c.units), 600000, bot)
+    k = len(h.game.history)
+    spread = sorted(max(arr[(i, j)] for i in range(n)) - min(arr[(i, j)] for i in range(n))
+                    for j in range(1, k + 1))
+    recs = [record_lines(u.game) for u in c.units]
+    frames = sum(ch.frames_tx for u in c.units for ch in u.node.channels) - f0
+    return {"bench": "sim_game", "units": n, "config": "faults" if faults else "clean",
+            "game_ms": ms, "actions": k, "identical_records": all(r == recs[0] for r in recs),
+            "latency_ms_median": spread[len(spread) // 2],
+            "latency_ms_p95": spread[int(len(spread) * 0.95)], "latency_ms_max": spread[-1],
+            "bytes_per_hand": (c.line_bytes() - b0) // hands, "frames_per_hand": frames // hands}
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description="link figures as JSON lines")
@@ -228,6 +273,8 @@ def main(argv):
     print(json.dumps(sim_goodput()), flush=True)
     print(json.dumps(sim_goodput(1e-4, 0.01)), flush=True)
     print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
+    for faults in (False, True):
+        print(json.dumps(sim_game(a.units, faults, a.hands)), flush=True)
     opts = ["hands=%d" % a.hands, "seats=%d" % a.units]
     for name, faults in (("clean", {}),
                          ("faults", {"ber": 1e-4, "drop": 0.01,
