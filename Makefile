@@ -64,3 +64,9 @@ arena-speed: setup
 .PHONY: flash
 flash: setup
 	$(PY) -m tools.deploy --port $(or $(PORT),auto) $(if $(BOARD),--board $(BOARD))
+
+# Link soak (docs/link.md): every real game over faulty pty wires, a 6-unit chain, figures.
+.PHONY: soak-link
+soak-link: setup
+	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py
+	$(PY) -m tools.bench_link --units 6
