@@ -60,6 +60,18 @@ soak-steppingstones: setup
 arena-speed: setup
 	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2
 
+# Reds AI strength (docs/ai.md, Reds): duplicate deals, 95% intervals, exact-bid rates.
+REDS_ARENA := $(PY) -m tools.arena --game reds --jobs 2
+.PHONY: arena-reds
+arena-reds: setup
+	$(REDS_ARENA) --option players=4 --a ai:default --b random --deals 1000
+	$(REDS_ARENA) --option players=4 --a ai:default --b greedy --deals 1000
+	$(REDS_ARENA) --option players=3 --a ai:default --b greedy --deals 300
+	$(REDS_ARENA) --option players=6 --a ai:default --b greedy --deals 300
+	$(REDS_ARENA) --option players=4 --option partnership=true --a ai:default --b greedy --deals 300
+	$(REDS_ARENA) --option players=4 --a ai:hard --b ai:default --deals 300
+	$(REDS_ARENA) --option players=4 --a ai:reference --b ai:default --deals 30
+
 # Deploy to a Pico over USB (docs/firmware.md): make flash [PORT=/dev/ttyACM0] [BOARD=pico_lcd_1_3]
 .PHONY: flash
 flash: setup
