@@ -14,7 +14,8 @@ import json
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.record import RecordError, read_record, write_record
+from core.record import write_record
+from core.replay import RecordError, read_record
 from core.speed import Speed
 from core.speed_ai import LEVELS
 from core.speed_bots import VirtualTable, make_bots

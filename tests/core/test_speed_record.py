@@ -1,5 +1,6 @@
 """Speed records: options, seed and timed actions replay to the identical match."""
-from core.record import RecordError, record_lines, replay_lines
+from core.record import record_lines
+from core.replay import RecordError, replay_lines
 from core.speed import Speed
 from core.speed_bots import VirtualTable, make_bots
 

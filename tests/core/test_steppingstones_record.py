@@ -1,6 +1,7 @@
 """Stepping Stones: whole games end (12 hands, up to 15 with Redo), records replay, a
 tampered record names its line, action labels round-trip."""
-from core.record import RecordError, record_lines, replay_lines
+from core.record import record_lines
+from core.replay import RecordError, replay_lines
 from core.steppingstones import PASS
 from test_steppingstones_helpers import CAROL, new_game, play_random
 

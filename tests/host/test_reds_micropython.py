@@ -18,7 +18,7 @@ from core.reds_bots import GreedyBot
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 MODULES = ("__init__", "prng", "cards", "game", "trick", "reds_log", "reds", "reds_text",
-           "reds_bots")
+           "bots", "reds_bots")
 HEAP = "64K"
 
 SCRIPT = r'''

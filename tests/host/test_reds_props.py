@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core.cards import REDS_DECK, hand_cards
 from core.prng import Prng
-from core.record import record_lines, replay_lines
+from core.record import record_lines
+from core.replay import replay_lines
 from core.reds import Reds
 from test_reds_record import _stream
 

@@ -9,7 +9,8 @@ import json
 import os
 import subprocess
 
-from core.record import read_record, write_record
+from core.record import write_record
+from core.replay import read_record
 from core.speed import Speed
 from core.speed_bots import VirtualTable, make_bots
 
@@ -26,7 +27,7 @@ CASES = (
 REPLAY = """
 import sys, json
 sys.path.insert(0, '')
-from core.record import read_record
+from core.replay import read_record
 for path in sys.argv[1:]:
     g = read_record(path)
     print(json.dumps({"result": g.result(), "timed": [list(x) for x in g.timed_history],

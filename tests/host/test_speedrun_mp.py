@@ -13,7 +13,8 @@ import sys
 
 import pytest
 
-from core.record import record_lines, replay_lines
+from core.record import record_lines
+from core.replay import replay_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, ".venv", "bin")

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from core.bots import RandomBot
-from core.record import RecordError, record_lines, replay_lines
+from core.record import record_lines
+from core.replay import RecordError, replay_lines
 from core.speedrun import SpeedRun
 from core.speedrun_bots import GreedyBot
 

@@ -82,7 +82,8 @@ def test_tools_play_runs_end_to_end(tmp_path):
 
 
 def test_full_game_record_round_trip_and_tampered_result():
-    from core.record import RecordError, record_lines, replay_lines
+    from core.record import record_lines
+    from core.replay import RecordError, replay_lines
     g = _play({"redo": True}, 12, ["greedy", "random", "random"])
     lines = record_lines(g)
     g2 = replay_lines(lines)

@@ -14,7 +14,8 @@ import sys
 import pytest
 
 from core.bots import RandomBot
-from core.record import record_lines, replay_lines
+from core.record import record_lines
+from core.replay import replay_lines
 from core.steppingstones import SteppingStones
 from core.steppingstones_bots import GreedyBot
 
