@@ -20,6 +20,7 @@ import tools  # noqa: F401
 from core.registry import game_class, make_bot
 from tools.play import run_game
 from tools import arena_speedrun
+from tools import arena_steppingstones
 from tools import arena_reds
 
 LOWER_IS_BETTER = {"speedrun": True}
@@ -83,9 +84,9 @@ def game_figures(game_name, res, pattern):
     return out
 
 
-FIGURE_HOOKS = {"speedrun": arena_speedrun.figures, "reds": arena_reds.figures}
+FIGURE_HOOKS = {"speedrun": arena_speedrun.figures, "steppingstones": arena_steppingstones.figures, "reds": arena_reds.figures}
 # Game-specific figures derived from the totals at the end (rates, means).
-SUMMARY_HOOKS = {"speedrun": arena_speedrun.summarize, "reds": arena_reds.summarize}
+SUMMARY_HOOKS = {"speedrun": arena_speedrun.summarize, "steppingstones": arena_steppingstones.summarize, "reds": arena_reds.summarize}
 
 
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (standard table).

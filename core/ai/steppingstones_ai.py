@@ -12,6 +12,7 @@ from core.prng import Prng
 from core.ai import level_budget, DEFAULT_BUDGET
 from core.ai import steppingstones_choice as choice
 from core.ai.steppingstones_play import SteppingStonesPlay
+from core.ai.pimc import shortlist
 
 # Simulated card plays per card decision at the default level (docs/ai.md: the device
 # time measurement that fixes it); the other levels scale it like the shared budgets.
@@ -67,7 +68,8 @@ class SteppingStonesAI:
             if self.budget <= 0 or len(cards) == 1:
                 self._action = cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
             else:
-                self.pimc.start(cards, self.budget)
+                # Early in a hand, fewer candidates so that each gets two sampled deals.
+                self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget // 2), self.budget)
 
     def step(self, units):
         """Think for about `units` simulated card plays; the action when decided."""

@@ -182,42 +182,80 @@ def points(me, a, b, lower):
     return 2 if better == 0 else 0
 
 
+# _PAIR[3 * ca + cb]: SS-6 points of a seat whose two rivals are, each, 0 better than
+# it, 1 tied with it or 2 worse (results 2, 1, 0 against our 1 in a Win row).
+_PAIR = bytes([points(1, 2 - ca, 2 - cb, False) + 1 for ca in range(3) for cb in range(3)])
+
+
+def _split(lt, eq, known, typical, toff):
+    """lt[m] / eq[m]: 64ths that a result (`known`, or unknown: the histogram
+    typical[toff:toff + 13]) is below / equal to m, for every m in 0..12."""
+    run = 0
+    for m in range(N_RESULTS):
+        if known is None:
+            lt[m] = run
+            eq[m] = typical[toff + m]
+            run += eq[m]
+        else:
+            lt[m] = PROB_ONE if known < m else 0
+            eq[m] = PROB_ONE if known == m else 0
+
+
+def _expect(ab, at, bb, bt):
+    """Expected points x 64 x 64 against rivals better/tied with 64ths ab, at and bb, bt."""
+    aw = PROB_ONE - ab - at
+    bw = PROB_ONE - bb - bt
+    w = _PAIR
+    return (ab * (bb * w[0] + bt * w[1] + bw * w[2]) + at * (bb * w[3] + bt * w[4] + bw * w[5])
+            + aw * (bb * w[6] + bt * w[7] + bw * w[8]) - PROB_ONE * PROB_ONE)
+
+
 def row_value(out, seat, declarer, results, kind, old, typical, toff):
     """out[x] = expected game points x PROB_ONE**2 of `seat` in this row if the declarer's
     counted tricks are x (0..12).  results: the row's three entries (None = not yet
     played; the declarer's own entry is replaced); old: the declarer's earlier result on a
     redo (the better one is kept, SS-9) or None; unknown entries follow the histogram
-    typical[toff:toff + 13]."""
+    typical[toff:toff + 13], independently."""
     lower = KIND_PROPS[kind] & K_LOSE
-    oa = (declarer + 1) % 3
-    ob = (declarer + 2) % 3
-    ra = results[oa]
-    rb = results[ob]
+    third = 3 - seat - declarer if seat != declarer else -1
+    # Rivals of `seat` other than the declarer, split against each possible result m.
+    lt1 = [0] * N_RESULTS
+    eq1 = [0] * N_RESULTS
+    lt2 = [0] * N_RESULTS
+    eq2 = [0] * N_RESULTS
+    if third < 0:
+        _split(lt1, eq1, results[(seat + 1) % 3], typical, toff)
+        _split(lt2, eq2, results[(seat + 2) % 3], typical, toff)
+    else:
+        _split(lt1, eq1, results[third], typical, toff)
+    mine = results[seat]
     for x in range(N_RESULTS):
         v = x
         if old is not None and not ((x < old) if lower else (x > old)):
             v = old
         total = 0
-        for ya in range(N_RESULTS):
-            pa = _prob(ra, ya, typical, toff)
-            if not pa:
-                continue
-            for yb in range(N_RESULTS):
-                pb = _prob(rb, yb, typical, toff)
-                if not pb:
+        for m in range(N_RESULTS):
+            if third < 0:
+                if m != v:
                     continue
-                if seat == declarer:
-                    p = points(v, ya, yb, lower)
-                elif seat == oa:
-                    p = points(ya, v, yb, lower)
-                else:
-                    p = points(yb, v, ya, lower)
-                total += pa * pb * p
-        out[x] = total
-
-
-def _prob(known, y, typical, toff):
-    """64ths: a known result is certain; an unknown one follows the histogram."""
-    if known is None:
-        return typical[toff + y]
-    return PROB_ONE if y == known else 0
+                pm = PROB_ONE
+                a_lt = lt1[m]
+                a_eq = eq1[m]
+                b_lt = lt2[m]
+                b_eq = eq2[m]
+            else:
+                pm = (PROB_ONE if mine == m else 0) if mine is not None else typical[toff + m]
+                if not pm:
+                    continue
+                a_lt = PROB_ONE if v < m else 0      # the declarer's result v
+                a_eq = PROB_ONE if v == m else 0
+                b_lt = lt1[m]
+                b_eq = eq1[m]
+            if lower:
+                a_b = a_lt
+                b_b = b_lt
+            else:
+                a_b = PROB_ONE - a_lt - a_eq
+                b_b = PROB_ONE - b_lt - b_eq
+            total += pm * _expect(a_b, a_eq, b_b, b_eq)
+        out[x] = total // PROB_ONE

@@ -177,6 +177,27 @@ def test_row_value_with_known_results():
         assert out[x] == 4096 * row_points([min(x, 3), 5, 7], True)[0]
 
 
+def test_row_value_averages_unknown_results():
+    """Unknown results: the table equals brute-force enumeration of SS-6 row points over
+    the TYPICAL histogram (independent rivals), for the declarer and for a defender."""
+    typ = ev.typical_table()
+    out = [0] * 13
+    for kind, results, seat in ((1, [None, None, None], 0), (3, [None, 4, None], 1),
+                                (2, [2, None, None], 2), (6, [None, None, 5], 0)):
+        toff = kind * 13
+        lower = kind in (3, 6)
+        ev.row_value(out, seat, 0, results, kind, None, typ, toff)
+        for x in range(13):
+            want = 0
+            for ya in range(13):
+                pa = typ[toff + ya] if results[1] is None else (64 if ya == results[1] else 0)
+                for yb in range(13):
+                    pb = typ[toff + yb] if results[2] is None else (64 if yb == results[2] else 0)
+                    if pa and pb:
+                        want += pa * pb * row_points([x, ya, yb], lower)[seat]
+            assert out[x] == want, (kind, seat, x, out[x], want)
+
+
 def test_simulator_counts_like_the_engine():
     """The simulator set up by rules_of (trump, May Trump, Must Beat, Slalom, Win Last 6)
     replays random hands of every contract card for card: same legal cards, same

@@ -63,7 +63,9 @@ def main(argv):
 
 
 def _phase(game):
-    return ("select", "bid", "reveal", "play", "over")[game.phase] if isinstance(game.phase, int) else str(game.phase)
+    names = ("bid", "rank", "trump", "play", "over") if game.NAME == "steppingstones" else \
+        ("select", "bid", "reveal", "play", "over")
+    return names[game.phase] if isinstance(game.phase, int) else str(game.phase)
 
 
 main(globals().get("ARGV") or sys.argv)
