@@ -72,6 +72,16 @@ arena-reds: setup
 	$(REDS_ARENA) --option players=4 --a ai:hard --b ai:default --deals 300
 	$(REDS_ARENA) --option players=4 --a ai:reference --b ai:default --deals 30
 
+# Stepping Stones AI arenas (docs/ai.md, "Stepping Stones"): duplicate deals, 3 rotations.
+SS_ARENA := $(PY) -m tools.arena --game steppingstones --jobs 2
+.PHONY: arena-steppingstones
+arena-steppingstones: setup
+	$(SS_ARENA) --a ai:default --b random --deals 1000
+	$(SS_ARENA) --a ai:default --b greedy --deals 1000
+	$(SS_ARENA) --option contracts=advanced --option redo=true --a ai:default --b greedy --deals 300
+	$(SS_ARENA) --a ai:hard --b ai:default --deals 1000
+	$(SS_ARENA) --a ai:reference --b ai:default --deals 40
+
 # Deploy to a Pico over USB (docs/firmware.md): make flash [PORT=/dev/ttyACM0] [BOARD=pico_lcd_1_3]
 .PHONY: flash
 flash: setup
