@@ -82,6 +82,23 @@ arena-steppingstones: setup
 	$(SS_ARENA) --a ai:hard --b ai:default --deals 1000
 	$(SS_ARENA) --a ai:reference --b ai:default --deals 40
 
+# Speed Run AI arenas and device-time/heap bench (docs/ai.md, "Speed Run").
+SR_ARENA := $(PY) -m tools.arena --game speedrun --jobs 2
+.PHONY: arena-speedrun bench-ai-speedrun arena
+arena-speedrun: setup
+	$(SR_ARENA) --a ai:default --b greedy --deals 1000
+	$(SR_ARENA) --a ai:default --b random --deals 1000
+	$(SR_ARENA) --a ai:hard --b ai:default --deals 1000
+	$(SR_ARENA) --a ai:reference --b ai:default --deals 60
+	$(PY) -m tools.ai_ablation --a noplan --b base --deals 200 --jobs 2
+	$(PY) -m tools.ai_ablation --a harm1 --b base --deals 200 --jobs 2
+
+bench-ai-speedrun: setup
+	$(PY) -m tools.bench_ai --game speedrun --level default --games 200
+
+# Every AI arena of the three trick-taking games.
+arena: arena-speedrun arena-steppingstones arena-reds
+
 # Deploy to a Pico over USB (docs/firmware.md): make flash [PORT=/dev/ttyACM0] [BOARD=pico_lcd_1_3]
 .PHONY: flash
 flash: setup
