@@ -12,7 +12,7 @@ MADCTL 0x36, COLMOD 0x3A.
 """
 from micropython import const
 
-from drivers.expand import expand
+from drivers.expand import expand, expand_rows, pair_lut
 
 SWRESET = const(0x01)
 SLPOUT = const(0x11)
@@ -65,6 +65,8 @@ class ST7789:
         self._sleep = sleep_ms
         self._line = bytearray(2 * width * _LINES)
         self._mv = memoryview(self._line)
+        self._lut_src = bytearray(32)   # the lut the pair table was built from
+        self._lut2 = bytearray(1024)     # pair table: pixel pair byte -> 4 RGB565 bytes
         self._arg4 = bytearray(4)
         self._arg1 = bytearray(1)
         self.bytes_sent = 0         # pixel bytes sent since creation (for benchmarks)
@@ -107,30 +109,67 @@ class ST7789:
         self.bus.cmd(RAMWR)
         self.windows += 1
 
+    def _pairs(self, lut):
+        """The pair table for `lut`, rebuilt only when the lut's bytes change."""
+        if self._lut_src != lut:
+            pair_lut(lut, self._lut2)
+            src = self._lut_src
+            for i in range(32):
+                src[i] = lut[i]
+        return self._lut2
+
     def blit_gs4(self, buf, stride, x, y, w, h, lut):
-        """Send the rectangle (x, y, w, h) of a GS4_HMSB buffer, expanding through `lut`."""
+        """Send the rectangle (x, y, w, h) of a GS4_HMSB buffer, expanding through `lut`.
+
+        With even x, w and stride every row is whole bytes and the pair table path
+        (drivers.expand.expand_rows) expands a chunk of rows per call; otherwise pixel
+        by pixel, row by row."""
         self.window(x, y, w, h)
-        rows = len(self._line) // (2 * w)
+        line = self._line
+        rows = len(line) // (2 * w)
         if rows > h:
             rows = h
         mv = self._mv
         row = 0
+        if not ((x | w | stride) & 1):
+            lut2 = self._pairs(lut)
+            nb = w >> 1
+            ss = stride >> 1
+            sb = (x >> 1) + y * ss
+            while row < h:
+                k = rows if row + rows <= h else h - row
+                expand_rows(buf, sb, ss, nb, k, line, lut2)
+                sb += ss * k
+                o = 2 * w * k
+                self.bus.data(mv[:o])
+                self.bytes_sent += o
+                row += k
+            return
         while row < h:
             k = rows if row + rows <= h else h - row
             o = 0
             for r in range(k):
-                expand(buf, x + (y + row + r) * stride, w, self._line, o, lut)
+                expand(buf, x + (y + row + r) * stride, w, line, o, lut)
                 o += 2 * w
             self.bus.data(mv[:o])
             self.bytes_sent += o
             row += k
 
     def show(self, screen, lut):
-        """Send every dirty rectangle of a core.ui Screen, then clear its dirty list."""
+        """Send every dirty rectangle of a core.ui Screen, then clear its dirty list.
+
+        Rectangles are widened to even x and width (at most one pixel column each side,
+        sent from the framebuffer as it is): whole bytes take the fast expansion."""
         d = screen.dirty
+        sw = screen.width
         for i in range(d.count):
             x, y, w, h = d.rect(i)
-            self.blit_gs4(screen.buf, screen.width, x, y, w, h, lut)
+            x1 = x + w
+            x &= ~1
+            x1 += x1 & 1
+            if x1 > sw:
+                x1 = sw
+            self.blit_gs4(screen.buf, sw, x, y, x1 - x, h, lut)
         d.clear()
 
     def fill(self, rgb565):

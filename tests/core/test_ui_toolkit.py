@@ -165,3 +165,34 @@ def test_expand_routine_matches_reference_bytes():
         for k in range(n):
             c = s.pixel(x + k, y)
             assert a[off + 2 * k] == lut[2 * c] and a[off + 2 * k + 1] == lut[2 * c + 1]
+
+
+def test_expand_rows_pair_table_matches_pixel_routine():
+    """The pair-table path (viper on MicroPython unix) gives the bytes of the per-pixel
+    routine for chunks of rows, and allocates nothing (heap locked)."""
+    try:
+        from drivers import expand
+    except ImportError as exc:
+        print("skip test_expand_rows_pair_table_matches_pixel_routine: no drivers/ (%s)" % exc)
+        return
+    import micropython
+    s = fresh()
+    carddraw.draw_face(s.fb, SPEED_DECK, make_card(1, 9), 7, 3)
+    for i in range(0, 240, 5):
+        s.fb.pixel(i, 9, i & 15)
+    lut = bytearray(32)
+    for i in range(32):
+        lut[i] = (i * 37 + 11) & 0xFF
+    lut2 = bytearray(1024)
+    expand.pair_lut(lut, lut2)
+    got = bytearray(2 * 240 * 4)
+    want = bytearray(2 * 240 * 4)
+    for x, y, w, rows in ((0, 0, 240, 4), (6, 5, 34, 3), (100, 9, 2, 1), (238, 20, 2, 4)):
+        micropython.heap_lock()
+        try:
+            expand.expand_rows(s.buf, (x + y * 240) >> 1, 120, w >> 1, rows, got, lut2)
+        finally:
+            micropython.heap_unlock()
+        for r in range(rows):
+            expand.expand_py(s.buf, x + (y + r) * 240, w, want, 2 * w * r, lut)
+        assert got[:2 * w * rows] == want[:2 * w * rows], (expand.IMPL, x, y, w)
