@@ -5,7 +5,12 @@ them: the full size uses the 8x8 font, the mini size the narrow rank font of
 core.ui.glyphs (so "10" needs 8 px and a 13-card hand fits 240 px).  Hearts and diamonds
 are red, spades and clubs ink-dark.  Corners are rounded by one pixel, so the background
 shows through them.
+
+Suit pips and mini rank labels are blitted from small 1-bit framebuffers made once from
+core.ui.glyphs' bitmaps (one C call per glyph through a 2-entry palette whose background
+entry is the transparent key), the same pixels as glyphs.draw's runs of fill_rect.
 """
+import framebuf
 from micropython import const
 
 from core.cards import rank_of, suit_of
@@ -35,6 +40,54 @@ def raise_px(size):
     return SIZES[size][2]
 
 
+_PAL_BUF = bytearray(1)
+_PAL = framebuf.FrameBuffer(_PAL_BUF, 2, 1, framebuf.GS4_HMSB)
+_PIPS = ({}, {})        # scale 1, scale 2: suit letter -> 1-bit framebuffer
+_RANKS = {}             # rank character -> (width, 1-bit framebuffer)
+
+
+def _mono(rows, scale):
+    """A MONO_HLSB framebuffer of a glyphs bitmap (one byte per row, bit 7 leftmost; all
+    8 bits, as glyphs.draw: columns past a glyph's width are clear, so transparent)."""
+    bw = 8 * scale
+    stride = (bw + 7) >> 3
+    buf = bytearray(stride * len(rows) * scale)
+    for gy in range(len(rows)):
+        row = rows[gy]
+        for gx in range(8):
+            if (row << gx) & 0x80:
+                for sy in range(scale):
+                    for sx in range(scale):
+                        px = gx * scale + sx
+                        buf[(gy * scale + sy) * stride + (px >> 3)] |= 0x80 >> (px & 7)
+    return framebuf.FrameBuffer(buf, bw, len(rows) * scale, framebuf.MONO_HLSB)
+
+
+def _pip(suit, scale):
+    d = _PIPS[scale - 1]
+    f = d.get(suit)
+    if f is None:
+        f = d[suit] = _mono(glyphs.SUITS[suit], scale)
+    return f
+
+
+def _blit(fb, glyph, x, y, col):
+    key = col ^ 1
+    _PAL_BUF[0] = (key << 4) | col     # palette: 0 -> the key (not drawn), 1 -> col
+    fb.blit(glyph, x, y, key, _PAL)
+
+
+def _rank(fb, label, x, y, col):
+    """glyphs.draw_rank by blits."""
+    for ch in label:
+        g = _RANKS.get(ch)
+        if g is None:
+            gw, rows = glyphs.RANKS[ch]
+            g = _RANKS[ch] = (gw, _mono(rows, 1))
+        _blit(fb, g[1], x, y, col)
+        x += g[0] + 1
+
+
 def _body(fb, x, y, w, h, face, edge):
     fb.fill_rect(x + 1, y + 1, w - 2, h - 2, face)
     fb.hline(x + 1, y, w - 2, edge)
@@ -58,14 +111,13 @@ def draw_face(fb, deck, card, x, y, size=FULL, flags=0):
     suit = deck.suits[suit_of(card)]
     label = deck.ranks[rank_of(card)]
     col = RED if suit in glyphs.RED_SUITS else INK
-    pip = glyphs.SUITS[suit]
     if size == FULL:
         fb.text(label, x + 3, y + 4, col)
-        glyphs.draw(fb, pip, x + 3, y + 14, col)
-        glyphs.draw(fb, pip, x + w - 17, y + h - 18, col, 2)
+        _blit(fb, _pip(suit, 1), x + 3, y + 14, col)
+        _blit(fb, _pip(suit, 2), x + w - 17, y + h - 18, col)
     else:
-        glyphs.draw_rank(fb, label, x + 3, y + 3, col)
-        glyphs.draw(fb, pip, x + 3, y + 12, col)
+        _rank(fb, label, x + 3, y + 3, col)
+        _blit(fb, _pip(suit, 1), x + 3, y + 12, col)
 
 
 def draw_back(fb, x, y, size=FULL, flags=0):
@@ -76,8 +128,7 @@ def draw_back(fb, x, y, size=FULL, flags=0):
     _body(fb, x, y, w, h, BACK, GOLD if flags & F_CURSOR else WHITE)
     fb.rect(x + 3, y + 3, w - 6, h - 6, BACK_LIGHT)
     scale = 2 if size == FULL else 1
-    d = glyphs.SUITS["D"]
-    glyphs.draw(fb, d, x + (w - 7 * scale) // 2, y + (h - 7 * scale) // 2, BACK_LIGHT, scale)
+    _blit(fb, _pip("D", scale), x + (w - 7 * scale) // 2, y + (h - 7 * scale) // 2, BACK_LIGHT)
 
 
 def draw_slot(fb, x, y, size=FULL):
