@@ -6,6 +6,11 @@ Every board module provides the same names:
     KEYMAP    logical key (core.ui.keys) of each physical button
     CHORDS    ((bit mask of two buttons, logical key), ...)
     HINTS     labels of the buttons for on-screen hints ("ok", "back", "move")
-    make()    -> Hardware with .display (ST7789), .lut, .buttons (drivers.buttons.Buttons),
-                 .read_buttons() (raw mask), .backlight
+    make(**config) -> boards.hardware.Hardware (display, lut, buttons, poll(now),
+              backlight, open_link()); `config` is board.json without its "board" key
+              (the device boards take none; boards/host.py takes layout and panel)
+
+core/boot.py imports boards/<name>.py and calls make(); core/app.py run(boot) drives
+the Hardware.  Helper modules here that are not boards (hardware.py, link_pins.py) have
+no make(); tools/deploy.py copies them with the chosen board.
 """

@@ -1,10 +1,26 @@
-"""The bundle a board's make() returns: display, buttons and how to sample them."""
+"""The bundle a board's make() returns: display, buttons and how to sample them.
+
+This is the whole contract between a board and the rest of the firmware (core/boot.py
+and core/app.py read nothing else):
+    board         the board module (NAME, WIDTH, HEIGHT, BUTTONS, KEYMAP, CHORDS, HINTS)
+    display       has width, height and show(screen, lut) (drivers/st7789.py ST7789)
+    lut           the palette as RGB565 bytes for show()
+    buttons       drivers.buttons.Buttons: logical key events from get()
+    poll(now_ms)  samples the buttons once (events then come from buttons.get())
+    backlight     set(percent), or None
+    open_link()   the link ports, opened on first use: a list of machine.UART-like
+                  objects (write(buf), readinto(buf) -> count or None); [] for none
+    node_id()     this unit's link address, 1..0xFFFE, stable across restarts
+    entropy(n)    n random bytes (the link's commit-reveal seeds)
+    extra         anything board-specific (the Display Pack's RGB LED pins)
+"""
 from core.ui.palette import lut565
 from drivers.buttons import Buttons
 
 
 class Hardware:
-    def __init__(self, board, display, read_buttons, backlight=None, extra=None):
+    def __init__(self, board, display, read_buttons, backlight=None, extra=None,
+                 link_ports=None, node=None):
         self.board = board
         self.display = display
         self.lut = lut565()
@@ -12,7 +28,37 @@ class Hardware:
         self.read_buttons = read_buttons
         self.backlight = backlight
         self.extra = extra
+        self._link_ports = link_ports
+        self._node = node
 
     def poll(self, now_ms):
         """Sample the buttons once; events then come from self.buttons.get()."""
         self.buttons.update(self.read_buttons(), now_ms)
+
+    def open_link(self):
+        """The link ports (opened on first use): see the module docstring."""
+        p = self._link_ports
+        if p is None:
+            return []
+        if callable(p):
+            p = self._link_ports = p()
+        return p
+
+    def node_id(self):
+        n = self._node
+        if n is None:
+            try:
+                import machine
+                u = machine.unique_id()
+            except (ImportError, AttributeError):
+                u = self.entropy(8)
+            n = 0
+            for b in u:
+                n = (n * 31 + b) % 0xFFFD
+            n += 1
+            self._node = n
+        return n
+
+    def entropy(self, n):
+        import os
+        return os.urandom(n)

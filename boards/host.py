@@ -1,7 +1,12 @@
 """The desktop simulator's board: either layout, on an emulated panel and the keyboard.
 
-`make(layout)` with layout "lcd13" (240x240, joystick and A/B/X/Y, as the Waveshare
-board) or "display2" (320x240, four buttons and chords, as the Pimoroni pack).  Buttons
+`make(layout, panel)` with layout "lcd13" (240x240, joystick and A/B/X/Y, as the Waveshare
+board) or "display2" (320x240, four buttons and chords, as the Pimoroni pack).  With
+panel=True (the simulator) the display is the real ST7789 driver on an emulated panel
+(drivers/host_panel.py, which can show and save the picture); with panel=False on a bus
+that only counts bytes (drivers/null_bus.py), small enough for the MicroPython unix port
+at the device's heap (board.json {"board": "host", "panel": false}).  `node`: the link
+address (default: random).  The host board has no link cables (open_link() -> []).  Buttons
 are the same physical buttons as on the real board, in the same bit order, so the same
 KEYMAP and CHORDS apply; the simulator sets the raw mask from the keyboard or a script.
 """
@@ -29,14 +34,20 @@ class HostInput:
         return self.mask
 
 
-def make(layout="lcd13"):
+def make(layout="lcd13", panel=True, node=None):
     from boards.hardware import Hardware
-    from drivers.host_display import HostDisplay
 
     board = LAYOUTS[layout]
-    display = HostDisplay(board.WIDTH, board.HEIGHT)
+    if panel:
+        from drivers.host_display import HostDisplay
+        display = HostDisplay(board.WIDTH, board.HEIGHT)
+    else:
+        from drivers.null_bus import NullBus
+        from drivers.st7789 import ST7789
+        display = ST7789(NullBus(), board.WIDTH, board.HEIGHT)
+        display.init()
     inp = HostInput()
-    hw = Hardware(board, display, inp.read)
+    hw = Hardware(board, display, inp.read, node=node)
     hw.input = inp
     hw.layout = layout
     return hw

@@ -41,6 +41,13 @@ CHORDS = ((0b0011, keys.MENU), (0b1100, keys.AUX))
 HINTS = {"ok": "X", "back": "Y", "move": "A/B"}
 
 
+def _link_ports():
+    import machine
+
+    from boards.link_pins import open_ports
+    return open_ports(machine)
+
+
 def make():
     import sys
     import time
@@ -57,4 +64,4 @@ def make():
     display.init()
     leds = [Pin(p, Pin.OUT, value=1) for p in PIN_LED]   # active low: 1 = off
     reader = PinReader([Pin(p, Pin.IN, Pin.PULL_UP) for p in PINS])
-    return Hardware(sys.modules[__name__], display, reader.read, bl, leds)
+    return Hardware(sys.modules[__name__], display, reader.read, bl, leds, _link_ports)

@@ -40,6 +40,13 @@ CHORDS = ()
 HINTS = {"ok": "A", "back": "B", "move": "stick"}
 
 
+def _link_ports():
+    import machine
+
+    from boards.link_pins import open_ports
+    return open_ports(machine)
+
+
 def make():
     import sys
     import time
@@ -55,4 +62,4 @@ def make():
     display = ST7789(bus, WIDTH, HEIGHT, ROTATION, OFFSETS, backlight=bl, sleep_ms=time.sleep_ms)
     display.init()
     reader = PinReader([Pin(p, Pin.IN, Pin.PULL_UP) for p in PINS])
-    return Hardware(sys.modules[__name__], display, reader.read, bl)
+    return Hardware(sys.modules[__name__], display, reader.read, bl, None, _link_ports)

@@ -16,8 +16,14 @@ The table shows exactly one human seat (this unit's); the others are AI seats (s
 when the AI offers start/step, with a spinner on the seat's box) or linked units
 (core.seats).  Each AI card stays framed as "last played" and the AI waits `play_ms`
 before its next decision, a finished trick stays on the table `trick_ms`, so a player can
-follow every card.  `on_safe_point(game)` is called at the end of every trick and hand
-(the save store plugs in there).  Speed (real time) runs in core.ui.table_speed.
+follow every card.  `on_safe_point(game)` is called at the end of every trick and hand;
+with a save store (App(store=...)) the game is saved there too (core.save.GameSaver) and
+the save is removed when the game ends or is quit.  Speed (real time) runs in
+core.ui.table_speed (not saved).
+
+Memory: the menu reads core.gameinfo only; a game's engine, table screen and AI are
+imported when it starts and, with App(unload=True) (the device), dropped from
+sys.modules when it ends, so the next game finds the heap as the menu left it.
 """
 from micropython import const
 
@@ -82,7 +88,8 @@ def board_hints(board):
 
 class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
-                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None):
+                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
+                 store=None, unload=False):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -98,9 +105,16 @@ class App:
         self.game = None
         self.table = None
         self.page = None
-        # games: the names the menu lists (default: every game of core.registry)
+        self.store = store
+        self.saver = None
+        self.unload = unload
+        # games: the names the menu lists (default: every game of core.gameinfo)
         self.menu = MainMenu(games) if games else MainMenu()
         self.menu_view = MenuView(screen, self.menu, self.hints)
+        self._resident = None
+        if unload:
+            import sys
+            self._resident = set(sys.modules)   # what the menu needs; the rest is a game's
         self.to_menu()
 
     # -- the outside interface ----------------------------------------------------------
@@ -118,6 +132,7 @@ class App:
             if r == "start":
                 self.start_game()
             elif r == "back":
+                self.end_game()
                 self.to_menu()
         elif st == RULES:
             if self.page.handle(ev):
@@ -145,6 +160,8 @@ class App:
 
     def tick(self, now):
         self.now = now
+        if self.store is not None:
+            self.store.poll()               # a save the link held back
         if self.state == TABLE:
             if self.realtime:
                 r = self.table.tick(now)
@@ -173,12 +190,13 @@ class App:
     def to_setup(self, name, options, players):
         from core.seats import SeatPlan
         from core.ui.setup_screen import SeatSetup
-        cls = self.menu.entries[self.menu.game].cls
-        counts = tuple(getattr(cls, "PLAYERS", (players,)))
-        n = players or counts[0]
+        info = self.menu.entries[self.menu.game].cls
+        n = players or tuple(getattr(info, "PLAYERS", (2,)))[0]
         self.game_name = name
         self.options = options
-        self.plan = SeatPlan(name, n, counts, self.link)
+        # The player count was chosen in the menu (the game's "players" option or the
+        # Players row): the set-up page only places the seats.
+        self.plan = SeatPlan(name, n, (n,), self.link)
         self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
         self.state = SETUP
         self.page.draw()
@@ -215,6 +233,11 @@ class App:
                 self.players.append(make_player(name, k, (seed + 1 + 31 * s) & 0x3FFFFFFF))
         self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
         self.realtime = getattr(self.table, "REALTIME", False)
+        self.saver = None
+        if self.store is not None and not self.realtime:
+            from core.save import GameSaver
+            self.saver = GameSaver(self.store, game, {"mode": "ai", "human": plan.human,
+                                                      "kinds": list(plan.kinds)})
         if self.realtime:
             self.table.set_players(self.players)
         self.events_seen = self._event_total()
@@ -244,10 +267,16 @@ class App:
         t.full_draw()
 
     def end_game(self):
+        if self.saver is not None:
+            self.saver.finish()             # over or quit: nothing to continue
+            self.saver = None
         self.game = None
         self.table = None
         self.players = None
         self.hand_events = []
+        self.page = None
+        if self._resident is not None:
+            unload_except(self._resident)
 
     def to_game_result(self):
         from core.ui import results
@@ -386,6 +415,8 @@ class App:
                 self.hand_events.append(ev)
             flags |= t.event(ev)
         self.events_seen = end
+        if self.saver is not None:
+            self.saver.after_action()       # saves when a trick or hand just ended
         if flags & (TRICK_END | HAND_END) and self.on_safe_point is not None:
             self.on_safe_point(g)
         if flags & (TRICK_END | HAND_END | GAME_END):
@@ -465,31 +496,124 @@ class App:
         self.state = HAND_RESULT
 
 
-def run(boot, seed=None):
-    """The device loop: buttons -> app -> display, about every 10 ms.
+def unload_except(resident):
+    """Drop every module not in `resident` from sys.modules and collect: a finished
+    game's engine, table screen and AI go; what is still referenced stays alive."""
+    import gc
+    import sys
+    for name in list(sys.modules):
+        if name not in resident:
+            del sys.modules[name]
+            # a submodule is also an attribute of its package (core.speedrun of core)
+            i = name.rfind(".")
+            parent = sys.modules.get(name[:i]) if i > 0 else None
+            if parent is not None and hasattr(parent, name[i + 1:]):
+                delattr(parent, name[i + 1:])
+    gc.collect()
 
-    `boot` is core.boot.Boot: boot.hw is the board's Hardware (display, lut, buttons,
-    poll(now)); the save store's GameSaver can be passed in as on_safe_point later."""
+
+class IdleLink:
+    """The link stack (core/link/unit.py LinkUnit) on the board's link ports, idle until
+    a linked game is hosted or joined: it answers HELLOs and hears lobby announcements.
+    `poll()` moves received bytes in and runs the unit's timers; `busy()` tells the save
+    store to hold flash writes while a link session is open (UART bytes are lost while
+    flash is written)."""
+
+    def __init__(self, hw, clock):
+        from core.link.unit import LinkUnit
+        ports = hw.open_link() if hasattr(hw, "open_link") else []
+        if not ports:
+            ports = [None, None]        # no cables on this board: both ports unplugged
+        self.ports = ports
+        writers = []
+        for p in ports:
+            writers.append(self._writer(p))
+        node = hw.node_id() if hasattr(hw, "node_id") else 1
+        entropy = hw.entropy if hasattr(hw, "entropy") else None
+        self.unit = LinkUnit(node, writers, entropy, clock)
+        self.buf = bytearray(64)
+
+    @staticmethod
+    def _writer(port):
+        if port is None:
+            def drop(buf, n):
+                return n
+            return drop
+
+        def write(buf, n):
+            return port.write(memoryview(buf)[:n])
+        return write
+
+    def poll(self):
+        buf = self.buf
+        for i in range(len(self.ports)):
+            p = self.ports[i]
+            if p is None:
+                continue
+            n = p.readinto(buf)
+            while n:
+                self.unit.receive(i, buf, 0, n)
+                n = p.readinto(buf)
+        self.unit.poll()
+
+    def busy(self):
+        return self.unit.session.sid != 0
+
+
+def start_link(hw, clock):
+    """IdleLink on the board's ports, or None where the link stack is not installed."""
+    try:
+        return IdleLink(hw, clock)
+    except ImportError:
+        return None
+
+
+def make_app(boot, seed=None, link=True, **app_kw):
+    """The device's App from a core.boot.Boot: its screen, display, hints, save store,
+    modules unloaded after each game; and the idle link (boot.link)."""
     from core.clock import ticks_ms
-    from core.ui.screen import Screen
     hw = boot.hw
     d = hw.display
-    screen = Screen(d.width, d.height)     # the largest block: before anything else
-    app = App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
-              seed=seed if seed is not None else ticks_ms())
+    screen = boot.screen
+    if screen is None:
+        from core.ui.screen import Screen
+        screen = boot.screen = Screen(d.width, d.height)
+    boot.link = start_link(hw, ticks_ms) if link else None
+    if boot.link is not None and boot.store is not None:
+        boot.store.link_busy = boot.link.busy
+    return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
+               seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
+               **app_kw)
+
+
+def step(boot, app, now):
+    """One pass of the device loop: buttons -> app -> link -> display."""
+    hw = boot.hw
+    hw.poll(now)
+    ev = hw.buttons.get()
+    while ev >= 0:
+        app.feed(ev, now)
+        ev = hw.buttons.get()
+    app.tick(now)
+    if boot.link is not None:
+        boot.link.poll()
+    app.show()
+
+
+def run(boot, seed=None):
+    """The device loop: buttons -> app -> display, about every 10 ms; never returns.
+
+    `boot` is core.boot.Boot: boot.hw is the board's Hardware (boards/hardware.py:
+    display, lut, buttons, poll(now), open_link()), boot.screen the screen buffer
+    allocated at boot, boot.store the save store."""
+    from core.clock import ticks_ms
+    app = make_app(boot, seed)
     try:
         import time
         sleep = time.sleep_ms
     except AttributeError:
         sleep = None
     while True:
-        now = ticks_ms()
-        hw.poll(now)
-        ev = hw.buttons.get()
-        while ev >= 0:
-            app.feed(ev, now)
-            ev = hw.buttons.get()
-        app.tick(now)
-        app.show()
+        step(boot, app, ticks_ms())
         if sleep is not None:
             sleep(5)

@@ -2,18 +2,23 @@
 
 firmware/main.py calls main().  Step by step (each is a function, tested on its own):
   1. read_config(): `board.json` on the filesystem, written by tools/deploy.py,
-     e.g. {"board": "pimoroni_pico_display"}; a missing or broken file is reported and
-     the default board is used.
-  2. load_board(): import boards/<name>.py and call its setup(), which builds the
-     display, buttons, backlight... (the board module is the only place naming a pin).
+     e.g. {"board": "pico_lcd_1_3"}; a missing or broken file is reported and the
+     default board is used.  Other keys are the board's settings (boards/host.py:
+     {"board": "host", "layout": "display2", "panel": false}).
+  2. load_board(): import boards/<name>.py and call its make(**settings), which builds
+     the display, buttons, backlight and link ports and returns a boards.hardware.Hardware
+     (the board module is the only place naming a pin).  Then the screen buffer is
+     allocated, the largest block the app needs (28.8 / 38.4 KB), before restoring a save
+     fragments the heap.
   3. restore(): settings and the game in progress from the flash filesystem
      (core/save.py), with a message for whatever was found ("restored previous save",
      "save damaged, starting fresh"), so the menu can offer "continue game?".
   4. apply the settings the board can honour (brightness, sound).
-  5. hand over to the app loop (core/ui/app.py run(boot)).
+  5. hand over to the app loop (core/app.py run(boot)).
 
-The Boot object carries everything the app needs: board module, hardware, store,
-settings, the saved game (meta, game) or None, and notices for the screen.
+The Boot object carries everything the app needs: board module, hardware (hw: display,
+lut, buttons, poll(now), backlight, open_link()), the screen, store, settings, the saved
+game (meta, game) or None, and notices for the screen.
 """
 import json
 
@@ -31,7 +36,8 @@ class Boot:
     def __init__(self):
         self.board_name = None
         self.board = None       # the boards/<name> module
-        self.hw = None          # what board.setup() returned
+        self.hw = None          # what board.make() returned (boards/hardware.py)
+        self.screen = None      # core.ui.screen.Screen of the display's size
         self.store = None
         self.settings = None
         self.saved_game = None  # (meta, game) of an unfinished game, or None
@@ -60,18 +66,41 @@ def read_config(fs, b):
     return cfg
 
 
-def load_board(name):
-    """The board module and its hardware (board.setup()); BootError if it cannot load."""
+def load_board(name, config=None):
+    """The board module and its Hardware (board.make(**config)); BootError if it cannot
+    load.  `config`: the board's settings from board.json (every key but "board")."""
     for ch in name:
         if not (ch.isalpha() or ch.isdigit() or ch == "_"):
             raise BootError("bad board name %r" % name)
     try:
-        module = __import__("boards." + name, None, None, ("setup",))
+        module = __import__("boards." + name, None, None, ("make",))
     except ImportError as exc:
         raise BootError("board %s is not installed (%s)" % (name, exc))
-    setup = getattr(module, "setup", None)
-    hw = setup() if setup is not None else None
+    make = getattr(module, "make", None)
+    if make is None:
+        raise BootError("boards/%s has no make(): not a board module" % name)
+    kw = {}
+    if config:
+        for key in config:
+            if key != "board":
+                kw[key] = config[key]
+    try:
+        hw = make(**kw)
+    except TypeError as exc:
+        if kw:
+            raise BootError("board %s: settings %s in %s not understood (%s)" % (
+                name, ", ".join(sorted(kw)), CONFIG_FILE, exc))
+        raise
     return module, hw
+
+
+def make_screen(hw):
+    """The app's screen buffer for the board's display (None without a display)."""
+    d = getattr(hw, "display", None)
+    if d is None:
+        return None
+    from core.ui.screen import Screen
+    return Screen(d.width, d.height)
 
 
 def restore(b, store):
@@ -102,15 +131,24 @@ def apply_settings(hw, s):
         buzzer.enabled = s.get("sound")
 
 
-def boot(fs=None, board_name=None, out=print, load=load_board):
-    """Steps 1-4; returns the Boot.  `board_name` overrides the config (the simulator);
-    `load(name)` -> (module, hw) is load_board unless a test passes a fake."""
+def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None):
+    """Steps 1-4; returns the Boot.  `board_name` (and `board_config`, the board's
+    settings) override board.json (the simulator); `load(name, config)` -> (module, hw)
+    is load_board unless a test passes a fake."""
     b = Boot()
     if fs is None:
         fs = save.DeviceFs()
-    name = board_name or read_config(fs, b)["board"]
+    if board_name:
+        cfg = {"board": board_name}
+        if board_config:
+            for key in board_config:
+                cfg[key] = board_config[key]
+    else:
+        cfg = read_config(fs, b)
+    name = cfg["board"]
     b.board_name = name
-    b.board, b.hw = load(name)
+    b.board, b.hw = load(name, cfg)
+    b.screen = make_screen(b.hw)     # the largest block: before the save is parsed
     b.store = save.SaveStore(fs, getattr(b.hw, "link_busy", None))
     restore(b, b.store)
     apply_settings(b.hw, b.settings)
@@ -122,9 +160,9 @@ def boot(fs=None, board_name=None, out=print, load=load_board):
 def hand_over(b):
     """Step 5: run the app loop (it shows the notices and asks "continue game?")."""
     try:
-        from core.ui.app import run
+        from core.app import run
     except ImportError as exc:
-        raise BootError("the app (core/ui/app.py) is not installed: %s" % exc)
+        raise BootError("the app (core/app.py) is not installed: %s" % exc)
     return run(b)
 
 

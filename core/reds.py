@@ -14,7 +14,8 @@ from micropython import const
 
 from core.cards import (REDS_DECK, RANK_MASK, SUIT_SHIFT, hand_add, hand_cards, hand_has,
                         hand_remove, new_hand, popcount)
-from core.game import Game, Option
+from core.game import Game
+from core import gameinfo
 from core.reds_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
 
@@ -62,13 +63,8 @@ def _mask_count(hand):
 
 class Reds(Game):
     NAME = "reds"
-    PLAYERS = (2, 3, 4, 5, 6)
-    OPTIONS = (
-        Option("players", PLAYERS, "Players", default=4),
-        Option("short_game", (False, True), "Short game (5 rounds)"),
-        Option("hidden_bids", (False, True), "Hidden bids"),
-        Option("partnership", (False, True), "Partnerships (4 or 6 players)"),
-    )
+    PLAYERS = gameinfo.REDS_PLAYERS
+    OPTIONS = gameinfo.REDS_OPTIONS   # the table lives in core/gameinfo.py
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):

@@ -19,7 +19,8 @@ Every pile lives in a preallocated bytearray, so reading the state into a SpeedV
 bot (`fill_view`) allocates nothing.
 """
 from core.cards import SPEED_DECK, RANK_MASK
-from core.game import Game, IllegalAction, Option
+from core import gameinfo
+from core.game import Game, IllegalAction
 from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
                              PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
                              PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
@@ -29,17 +30,9 @@ from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS
 
 class Speed(Game):
     NAME = "speed"
-    PLAYERS = (2,)
+    PLAYERS = gameinfo.SPEED_PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
-    OPTIONS = (
-        Option("count_down_only", (False, True), "Count Down Only"),
-        Option("stand_still_spit", (False, True), "Stand Still Spit"),
-        Option("winner_yells_spit", (False, True), "Winner Yells Spit"),
-        Option("spit_pile_stalemate", (False, True), "Spit Pile Stalemate"),
-        Option("scoring", ("default", "one_point", "automatic"), "Scoring"),
-        Option("auto_points", (25, 10, 15, 20, 30, 50, 100), "Automatic points per round"),
-        Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target score (0: one round)"),
-    )
+    OPTIONS = gameinfo.SPEED_OPTIONS   # the table lives in core/gameinfo.py
 
     def __init__(self, options=None, seed=0, setup=None):
         """`setup(game)`, for tests and tutorials only, places the cards of the first round

@@ -15,7 +15,8 @@ then the hand is scored and the next one is dealt, until 6/9/12 hands are played
 from array import array
 
 from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
-from core.game import Game, Option
+from core.game import Game
+from core import gameinfo
 from core import speedrun_view
 from core.trick import TrickResolver, trick_is_low, NO_SUIT
 from core.speedrun_defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
@@ -26,16 +27,8 @@ from core.speedrun_defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUM
 
 class SpeedRun(Game):
     NAME = "speedrun"
-    PLAYERS = (3,)
-    OPTIONS = (
-        Option("length", ("short", "medium", "long"), "Game length (6/9/12 hands)"),
-        # Ruling SR-1: "any other subset per length" of the contract boards.
-        Option("boards_short", BoardSubsets(5), "Contract boards, short game", "12345"),
-        Option("boards_medium", BoardSubsets(7), "Contract boards, medium game", "1234567"),
-        Option("reveal", (False, True), "Contract Reveal variant"),
-        # Ruling SR-9: first start player from the menu, default a random seat.
-        Option("first_start", ("random", 0, 1, 2), "First start player"),
-    )
+    PLAYERS = gameinfo.SPEEDRUN_PLAYERS
+    OPTIONS = gameinfo.SPEEDRUN_OPTIONS   # the table lives in core/gameinfo.py (rulings SR-1, SR-9)
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):

@@ -14,7 +14,8 @@ Action ids: a card play is the card itself (0..63, labelled "7H"); the other dec
 from micropython import const
 
 from core.cards import STEPPING_DECK, hand_add, hand_cards, hand_clear, hand_remove, new_hand
-from core.game import Game, Option
+from core.game import Game
+from core import gameinfo
 from core.steppingstones_log import EventLog, PairLog
 from core.trick import (FOLLOW, MAY_TRUMP, MUST_BEAT, NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM,
                         TrickResolver, trick_is_low)
@@ -128,12 +129,8 @@ def _suit_name(suit):
 
 class SteppingStones(Game):
     NAME = "steppingstones"
-    PLAYERS = (3,)
-    OPTIONS = (
-        Option("contracts", ("starter", "advanced"), "Contract set"),             # ruling SS-1
-        Option("redo", (False, True), "Redo variant (one token each)"),           # ruling SS-9
-        Option("first_forehand", ("random", "0", "1", "2"), "First forehand"),   # "or decide randomly"
-    )
+    PLAYERS = gameinfo.STEPPINGSTONES_PLAYERS
+    OPTIONS = gameinfo.STEPPINGSTONES_OPTIONS   # the table lives in core/gameinfo.py
     n_players = _N_PLAYERS
 
     # -- set-up and hand flow ----------------------------------------------------------

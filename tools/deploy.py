@@ -211,11 +211,19 @@ def check_versions(info, cross_version, cross_abi, source):
 
 
 # -- what goes on the board -----------------------------------------------------------------
+def is_board_module(path):
+    """A board module defines make() at top level (boards/__init__.py); the other files
+    in boards/ (hardware.py, link_pins.py) are helpers every board needs."""
+    with open(path) as f:
+        return re.search(r"^def make\(", f.read(), re.M) is not None
+
+
 def known_boards(root=ROOT):
     d = os.path.join(root, "boards")
     if not os.path.isdir(d):
         return []
-    return sorted(f[:-3] for f in os.listdir(d) if f.endswith(".py") and not f.startswith("_"))
+    return sorted(f[:-3] for f in os.listdir(d) if f.endswith(".py") and not f.startswith("_")
+                  and is_board_module(os.path.join(d, f)))
 
 
 def app_files(board, board_file=None, on_board=(), root=ROOT):
@@ -237,8 +245,8 @@ def app_files(board, board_file=None, on_board=(), root=ROOT):
                     if f == "main.py":
                         out["main.py"] = local
                     continue        # manifest.py describes a frozen build: host only
-                if top == "boards" and f != "__init__.py" and f[:-3] != board:
-                    continue        # only the chosen board
+                if top == "boards" and f[:-3] != board and is_board_module(local):
+                    continue        # only the chosen board (and the boards' helpers)
                 out[rel] = local
     if board_file is not None:
         out["boards/%s.py" % board] = board_file

@@ -96,6 +96,8 @@ class AutoPlayer:
             want = None
             if kind == "option" and opt.key in self.options:
                 want = self.options[opt.key]
+            elif kind == "option" and opt.key == "players" and self.players:
+                want = self.players
             elif kind == "players" and self.players:
                 want = self.players
             if want is None:

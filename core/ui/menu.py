@@ -1,14 +1,18 @@
 """The main menu: a list of the games, then an options page built from a game's OPTIONS.
 
 MainMenu is the screen model (pure state, driven by logical key events); MenuView draws
-it.  Game classes are loaded through core.registry when the menu is built; a game whose
-module does not import yet (engines still being written, or a broken build) is listed as
-unavailable with the reason, instead of taking the menu down.
+it.  The menu reads each game's title, player counts and options from core.gameinfo
+(no rules engine is imported until a game starts: the device keeps one game in memory).
+A custom `loader` may raise: that game is then listed as unavailable with the reason,
+instead of taking the menu down.
+
+The player count is chosen in exactly one place: the game's own "players" option where
+it has one (Reds), else a Players row when PLAYERS allows more than one count.
 
 `handle(ev)` returns None, or ("start", game_name, options_dict, players) when the user
 starts a game.
 """
-from core import registry
+from core import gameinfo
 from core.ui import keys, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE
 from core.ui.widgets import ListView, hint_line, title_bar
@@ -16,8 +20,7 @@ from core.ui.widgets import ListView, hint_line, title_bar
 GAMES = 0
 OPTIONS = 1
 
-TITLES = {"speedrun": "Speed Run", "steppingstones": "Stepping Stones", "reds": "Reds",
-          "speed": "Speed"}
+TITLES = gameinfo.TITLES
 
 
 def value_text(v):
@@ -38,6 +41,15 @@ class GameEntry:
     def players(self):
         return tuple(getattr(self.cls, "PLAYERS", ())) if self.cls else ()
 
+    def players_row(self):
+        """True if the options page needs its own Players row (no "players" option)."""
+        if len(self.players()) < 2:
+            return False
+        for o in self.cls.OPTIONS:
+            if o.key == "players":
+                return False
+        return True
+
 
 def load_entries(names, loader):
     out = []
@@ -53,7 +65,7 @@ def load_entries(names, loader):
 
 
 class MainMenu:
-    def __init__(self, names=registry.GAME_NAMES, loader=registry.game_class):
+    def __init__(self, names=gameinfo.GAME_NAMES, loader=gameinfo.info):
         self.entries = load_entries(names, loader)
         self.page = GAMES
         self.game = 0            # index into entries while on the options page
@@ -68,7 +80,7 @@ class MainMenu:
     def option_rows(self):
         e = self.entries[self.game]
         n = len(e.cls.OPTIONS)
-        if len(e.players()) > 1:
+        if e.players_row():
             n += 1
         return n + 1
 
@@ -78,7 +90,7 @@ class MainMenu:
         opts = e.cls.OPTIONS
         if i < len(opts):
             return "option", opts[i]
-        if i == len(opts) and len(e.players()) > 1:
+        if i == len(opts) and e.players_row():
             return "players", None
         return "start", None
 
@@ -176,7 +188,7 @@ class MainMenu:
                 opts = {}
                 for key in self.values:
                     opts[key] = self.values[key]
-                return ("start", e.name, opts, self.players), 0
+                return ("start", e.name, opts, opts.get("players", self.players)), 0
             self.editing = True
             return None, 0
         if k == keys.BACK or k == keys.MENU:

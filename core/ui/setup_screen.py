@@ -1,6 +1,8 @@
-"""The seat set-up page between the menu and the table: number of players (Reds), which
-seat is yours, and for every other seat an AI level, a baseline bot or a linked unit
-(core.seats.SeatPlan holds the choices; this page edits and draws them).
+"""The seat set-up page between the menu and the table: which seat is yours, and for
+every other seat an AI level, a baseline bot or a linked unit (core.seats.SeatPlan holds
+the choices; this page edits and draws them).  The app fixes the player count in the
+menu (exactly one place to choose it), so its plans allow one count; a plan that allows
+several gets a Players row first.
 
 Rows: [Players], Your seat, one row per other seat, Start.  UP/DOWN pick a row; LEFT/
 RIGHT or OK change it (OK on a 4-button board cycles forward); OK on Start starts; BACK

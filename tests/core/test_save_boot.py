@@ -35,8 +35,9 @@ class Loader:
         self.names = []
         self.hw = Hw()
 
-    def __call__(self, name):
+    def __call__(self, name, config=None):
         self.names.append(name)
+        self.config = config
         return "module:" + name, self.hw
 
 
@@ -99,7 +100,7 @@ def test_the_save_store_asks_the_board_link_whether_it_is_busy():
 
 
 def test_a_board_that_cannot_load_is_reported_not_raised():
-    def bad(name):
+    def bad(name, config=None):
         raise BootError("board %s is not installed" % name)
     lines = []
     fs = FakeFs({"board.json": b'{"board": "nope"}'})
