@@ -14,7 +14,7 @@ import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.link import messages as M
-from core.link.channel import HELLO, DATA, ACK, NAK, DGRAM
+from core.link.channel import HELLO, DATA, ACK, NAK, DGRAM, DATA_HDR
 from core.link.framing import FrameDecoder
 from core.link.net import HDR
 
@@ -38,11 +38,15 @@ def describe(body, n):
         out["tag"] = body[1] << 8 | body[2]
     if kind in (ACK, NAK) and n >= 4:
         out["ack"] = body[3]
+        if n >= 6:
+            out["sack"] = body[4]
+            out["echo"] = body[5]
     start = None
-    if kind == DATA and n >= 5:
+    if kind == DATA and n >= DATA_HDR:
         out["seq"] = body[3]
         out["ack"] = body[4]
-        start = 5
+        out["tx"] = body[5]
+        start = DATA_HDR
     elif kind == DGRAM:
         start = 3
     if start is not None and n - start >= HDR:

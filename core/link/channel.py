@@ -3,24 +3,43 @@
 Frame bodies (inside framing.py's CRC-checked frames):
 
     HELLO  [1][epoch:2][echo:2][node:2][txbase:1]   link set-up, sent while the link is down
-    DATA   [2][tag:2][seq:1][ack:1] payload         reliable, in order, exactly once
-    ACK    [3][tag:2][ack:1]                        cumulative ack; also the heartbeat
-    NAK    [4][tag:2][ack:1]                        "gap before ack": go back at once
+    DATA   [2][tag:2][seq:1][ack:1][tx:1] payload   reliable, in order, exactly once
+    ACK    [3][tag:2][ack:1][sack:1][echo:1]        cumulative + selective acks; heartbeat
+    NAK    [4][tag:2][ack:1][sack:1][echo:1]        an ACK sent at once because of a gap
     DGRAM  [5][tag:2] payload                       unreliable, only while the link is up
 
 Each side draws a random 16-bit *epoch* at start-up.  HELLO carries the sender's epoch and
 the peer epoch it has heard (echo); the link is up once a side hears its own epoch echoed.
 Every other frame carries tag = epoch_a ^ epoch_b, so frames from before a restart (stale
 sequence numbers) are dropped, and a new peer epoch resets the sequence state on both sides
-(trap 1 of such protocols).  Sending is go-back-N with a window of WINDOW frames and a
-bounded queue of QUEUE frames: send() refuses when the queue is full instead of growing,
-and a retransmit burst never exceeds the window (trap 2: receiver overrun).  The receiver
-accepts only the next expected sequence number, re-acks duplicates and NAKs a gap once.
-A link with no valid frame for DOWN_MS goes down; while up, an idle side sends an ACK every
-HEARTBEAT_MS.  Queued data survives a down link and is resent when it comes back up.
+(trap 1 of such protocols).
+
+Sending is *selective repeat* with a window of WINDOW frames and a bounded queue of QUEUE
+frames: send() refuses when the queue is full instead of growing.  The receiver keeps up to
+WINDOW - 1 frames that arrived after a gap (preallocated slots) and reports them in the
+`sack` bitmap (bit i: frame ack + 1 + i is here); it delivers in order, exactly once.  A
+serial line never reorders, so a frame is lost for sure when a frame sent after it was
+acknowledged: the sender resends exactly those frames at once (no timer), and nothing else.
+
+The retransmission timeout adapts (Jacobson/Karels): a smoothed round trip and its mean
+deviation.  Every transmission of a DATA frame carries a transmission id `tx` (1..255) and
+an ACK echoes the id of the last DATA frame that arrived, so every acknowledgement gives an
+unambiguous sample, retransmitted frames included (like TCP's timestamps option; Karn's
+rule would starve the estimator on a lossy line, where most frames are sent twice, and a
+frame held after a gap is acknowledged late).  Acks piggy-backed on DATA give no sample.  RTO = srtt + 4 * rttvar within
+[RTO_MIN_MS, RTO_MAX_MS]; each timeout after which the peer stayed silent doubles it
+(exponential back-off, capped) until a new acknowledgement arrives.  Times count from when the frame has *left* the wire: the channel
+tracks its own transmit backlog at the line rate (`baud`), and it paces new data, keeping
+at most PACE_MS of it in the UART's or relay's queue, so a burst never builds a queue the
+timer would take for a loss (the retransmission storms of a fixed 120 ms timeout under a
+starved process).  A link with no valid frame for DOWN_MS goes down; while up, an idle side
+sends an ACK every HEARTBEAT_MS.  Queued data survives a down link and is resent when it
+comes back up.
 
 Receiving and sending allocate nothing (slots are preallocated); see test_link_channel.py.
 """
+from array import array
+
 from micropython import const
 
 from core.clock import ticks_ms, ticks_diff
@@ -32,16 +51,22 @@ ACK = const(3)
 NAK = const(4)
 DGRAM = const(5)
 
-_DATA_HDR = const(5)
+DATA_HDR = const(6)
+_DATA_HDR = const(6)
 _DGRAM_HDR = const(3)
-MAX_PAYLOAD = const(123)   # MAX_BODY - _DATA_HDR
-WINDOW = const(4)
-QUEUE = const(8)           # must divide 256
-RTO_MS = const(120)
+MAX_PAYLOAD = const(122)   # MAX_BODY - _DATA_HDR
+WINDOW = const(8)          # frames in flight (a power of 2, <= 8: the sack bitmap is a byte)
+QUEUE = const(16)          # must divide 256
+RTO_INIT_MS = const(250)   # before the first round-trip sample
+RTO_MIN_MS = const(40)
+RTO_MAX_MS = const(2000)
+PACE_MS = const(25)        # new data waits while more than this is queued for the wire
 HEARTBEAT_MS = const(200)
 DOWN_MS = const(1000)
 HELLO_MS = const(100)
 _IDLE_LEAD_MS = const(50)
+_STAMP_MASK = const(0x3FFFFFF)
+_BACKLOG_CAP_US = const(60000000)
 
 
 class Channel:
@@ -49,7 +74,7 @@ class Channel:
     reliable)` receives payloads; `on_state(ch)` hears link up/down and peer restarts."""
 
     def __init__(self, node_id, epoch, write, deliver, on_state=None, clock=ticks_ms,
-                 index=0):
+                 index=0, baud=115200):
         if not 0 < epoch < 0x10000:
             raise ValueError("epoch must be 1..65535")
         self.index = index
@@ -59,10 +84,18 @@ class Channel:
         self._deliver = deliver
         self._on_state = on_state
         self._clock = clock
+        self._byte_us = 10000000 // baud
         self._enc = FrameEncoder()
         self._dec = FrameDecoder()
         self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
         self._lens = bytearray(QUEUE)
+        self._ntx = bytearray(QUEUE)          # transmissions of the frame in the slot
+        self._sacked = bytearray(QUEUE)
+        self._lost = bytearray(QUEUE)         # to be resent (paced, before new frames)
+        self._dep = array("i", bytes(4 * QUEUE))    # ms the last copy left the wire
+        self._stamp = array("i", bytes(4 * QUEUE))  # transmission order of the last copy
+        self._rx = [bytearray(MAX_BODY + 2) for _ in range(WINDOW)]
+        self._rxlen = bytearray(WINDOW)
         self._ctl = bytearray(16)
         self._dg = bytearray(MAX_BODY + 2)
         self.peer_epoch = 0
@@ -73,29 +106,42 @@ class Channel:
         # sender state (sequence numbers mod 256)
         self._base = 0      # oldest unacked
         self._next = 0      # next to queue
-        self._sent = 0      # next to transmit
-        self._sent_max = 0  # one past the highest ever transmitted since last reset
-        self._rto_at = 0
-        self._goback_at = 0
+        self._sent = 0      # next never transmitted (in flight: base .. sent - 1)
+        self._txn = 0       # transmission counter (stamps)
+        self._hi = 0        # highest stamp acknowledged
+        self._srtt8 = 0     # smoothed round trip x 8 (0: no sample yet)
+        self._var4 = 0      # mean deviation x 4
+        self.rto = RTO_INIT_MS
+        self._backoff = 0
+        self._rto_at = 0    # the timer restarts from here on progress
+        self._nlost = 0     # frames marked lost, waiting for the line
         # receiver state
         self._expect = 0
+        self._rhave = 0     # bit i: frame expect + 1 + i is held in self._rx
         self._ack_due = False
-        self._nak_for = -1
+        self._gap = False
+        self._echo = 0      # tx id of the last DATA frame in, for the next ACK
         now = clock()
         self._last_rx = now
         self._last_tx = ticks_diff(now, 1000)
         self._last_hello = ticks_diff(now, 1000)
+        self._backlog_us = 0
+        self._backlog_at = now
         # counters
         self.frames_tx = 0
         self.bytes_tx = 0
         self.data_tx = 0
         self.retransmits = 0
+        self.timeouts = 0
+        self.fast_retransmits = 0
         self.delivered = 0
         self.duplicates = 0
+        self.held = 0
         self.link_ups = 0
         self.link_downs = 0
         self.peer_restarts = 0
         self.stale = 0
+        self.rtt_samples = 0
 
     # -- sending ----------------------------------------------------------------------
     def queued(self):
@@ -103,6 +149,20 @@ class Channel:
 
     def room(self):
         return QUEUE - self.queued()
+
+    def in_flight(self):
+        return (self._sent - self._base) & 0xFF
+
+    def backlog_ms(self, now=None):
+        """Estimated time until what this side wrote has left the wire."""
+        if now is None:
+            now = self._clock()
+        d = ticks_diff(now, self._backlog_at)
+        if d > 0:
+            b = self._backlog_us - d * 1000
+            self._backlog_us = b if b > 0 else 0
+            self._backlog_at = now
+        return self._backlog_us // 1000
 
     def send(self, data, start, n, droppable=False):
         """Queue data[start:start+n] for reliable delivery; False when refused.
@@ -121,6 +181,9 @@ class Channel:
             slot[_DATA_HDR + i] = data[start + i]
             i += 1
         self._lens[k] = n
+        self._ntx[k] = 0
+        self._sacked[k] = 0
+        self._lost[k] = 0
         self._next = (self._next + 1) & 0xFF
         if self.up:
             self._pump(self._clock())
@@ -148,6 +211,10 @@ class Channel:
         self._last_tx = now
         self.frames_tx += 1
         self.bytes_tx += m
+        self.backlog_ms(now)
+        b = self._backlog_us + m * self._byte_us
+        self._backlog_us = b if b < _BACKLOG_CAP_US else _BACKLOG_CAP_US
+        self._backlog_at = now
 
     def _send_ctl(self, kind, now):
         c = self._ctl
@@ -155,8 +222,12 @@ class Channel:
         c[1] = self._tag >> 8
         c[2] = self._tag & 0xFF
         c[3] = self._expect
-        self._emit(c, 4, now)
+        c[4] = self._rhave
+        c[5] = self._echo
+        self._emit(c, 6, now)
+        self._echo = 0
         self._ack_due = False
+        self._gap = False
 
     def _send_hello(self, now):
         c = self._ctl
@@ -171,31 +242,94 @@ class Channel:
         self._emit(c, 8, now)
         self._last_hello = now
 
-    def _pump(self, now):
-        while self._sent != self._next and ((self._sent - self._base) & 0xFF) < WINDOW:
-            seq = self._sent
-            k = seq & (QUEUE - 1)
-            slot = self._slots[k]
-            slot[0] = DATA
-            slot[1] = self._tag >> 8
-            slot[2] = self._tag & 0xFF
-            slot[3] = seq
-            slot[4] = self._expect
-            if seq == self._base:
-                self._rto_at = now
-            if ((seq - self._sent_max) & 0xFF) < 128:   # seq >= sent_max: first time
-                self._sent_max = (seq + 1) & 0xFF
-                self.data_tx += 1
-            else:
-                self.retransmits += 1
-            self._emit(slot, _DATA_HDR + self._lens[k], now)
-            self._ack_due = False
-            self._sent = (seq + 1) & 0xFF
+    def _transmit(self, seq, now):
+        k = seq & (QUEUE - 1)
+        slot = self._slots[k]
+        slot[0] = DATA
+        slot[1] = self._tag >> 8
+        slot[2] = self._tag & 0xFF
+        slot[3] = seq
+        slot[4] = self._expect
+        self._txn = (self._txn + 1) & _STAMP_MASK
+        if self._txn & 0xFF == 0:
+            self._txn += 1                  # tx id 0 means "no echo"
+        slot[5] = self._txn & 0xFF
+        if self._ntx[k]:
+            self.retransmits += 1
+        else:
+            self.data_tx += 1
+        if self._ntx[k] < 255:
+            self._ntx[k] += 1
+        self._lost[k] = 0
+        self._stamp[k] = self._txn
+        self._emit(slot, _DATA_HDR + self._lens[k], now)
+        self._dep[k] = (now + self._backlog_us // 1000) & 0x3FFFFFFF
+        self._ack_due = False
 
-    def _go_back(self, now):
-        self._sent = self._base
-        self._goback_at = now
-        self._rto_at = now
+    def _pump(self, now):
+        """Put frames on the wire, paced at the line rate: the lost ones first (oldest
+        first), then never-sent ones within the window."""
+        if self._nlost:
+            seq = self._base
+            while seq != self._sent:
+                if self.backlog_ms(now) >= PACE_MS:
+                    return
+                k = seq & (QUEUE - 1)
+                if self._lost[k]:
+                    self._transmit(seq, now)
+                    self._nlost -= 1
+                seq = (seq + 1) & 0xFF
+            self._nlost = 0
+        while (self._sent != self._next and ((self._sent - self._base) & 0xFF) < WINDOW
+               and self.backlog_ms(now) < PACE_MS):
+            if self._sent == self._base:
+                self._rto_at = now
+            self._transmit(self._sent, now)
+            self._sent = (self._sent + 1) & 0xFF
+
+    def _mark_lost(self, k):
+        if not self._lost[k]:
+            self._lost[k] = 1
+            self._nlost += 1
+
+    def _stamp_newer(self, a, b):
+        return ((a - b) & _STAMP_MASK) < (_STAMP_MASK >> 1) and a != b
+
+    def _acked(self, k):
+        """Slot k was acknowledged (cumulatively or selectively)."""
+        st = self._stamp[k]
+        if self._stamp_newer(st, self._hi):
+            self._hi = st
+
+    def _sample(self, r):
+        if r < 0:
+            r = 0
+        self.rtt_samples += 1
+        if self._srtt8 == 0:
+            self._srtt8 = (r << 3) or 1
+            self._var4 = r << 1
+        else:
+            err = r - (self._srtt8 >> 3)
+            self._srtt8 += err
+            if self._srtt8 < 1:
+                self._srtt8 = 1
+            if err < 0:
+                err = -err
+            self._var4 += err - (self._var4 >> 2)
+        rto = (self._srtt8 >> 3) + self._var4
+        if rto < RTO_MIN_MS:
+            rto = RTO_MIN_MS
+        elif rto > RTO_MAX_MS:
+            rto = RTO_MAX_MS
+        self.rto = rto
+        self._backoff = 0
+
+    def srtt_ms(self):
+        return self._srtt8 >> 3
+
+    def _timeout_ms(self):
+        t = self.rto << self._backoff
+        return t if t < RTO_MAX_MS else RTO_MAX_MS
 
     # -- receiving --------------------------------------------------------------------
     def receive(self, data, start, end):
@@ -207,7 +341,7 @@ class Channel:
             if dec.length:
                 self._on_frame(dec.body, dec.length)
         if self._ack_due and self.up:
-            self._send_ctl(ACK, self._clock())
+            self._send_ctl(NAK if self._gap else ACK, self._clock())
 
     def _on_frame(self, f, n):
         now = self._clock()
@@ -225,37 +359,100 @@ class Channel:
         if kind == DATA:
             if n < _DATA_HDR:
                 return
-            self._on_ack(f[4], False, now)
-            seq = f[3]
-            if seq == self._expect:
-                self._expect = (seq + 1) & 0xFF
-                self._nak_for = -1
-                self.delivered += 1
-                self._ack_due = True
-                self._deliver(self, f, _DATA_HDR, n - _DATA_HDR, True)
-            elif ((self._expect - seq) & 0xFF) <= 128:
-                self.duplicates += 1
-                self._ack_due = True
-            elif self._nak_for != self._expect:
-                self._nak_for = self._expect
-                self._send_ctl(NAK, now)
-        elif kind == ACK:
-            self._on_ack(f[3], False, now)
-        elif kind == NAK:
-            self._on_ack(f[3], True, now)
+            self._on_ack(f[4], 0, 0, now)
+            self._echo = f[5]
+            self._on_data(f, n, f[3])
+        elif kind == ACK or kind == NAK:
+            if n >= 6:
+                self._on_ack(f[3], f[4], f[5], now)
+            else:
+                self._on_ack(f[3], 0, 0, now)
         elif kind == DGRAM:
             self._deliver(self, f, _DGRAM_HDR, n - _DGRAM_HDR, False)
 
-    def _on_ack(self, ack, nak, now):
+    def _on_data(self, f, n, seq):
+        d = (seq - self._expect) & 0xFF
+        self._ack_due = True
+        if d == 0:
+            self._expect = (seq + 1) & 0xFF
+            self.delivered += 1
+            self._deliver(self, f, _DATA_HDR, n - _DATA_HDR, True)
+            # frames held after the gap follow in order
+            while self._rhave & 1:
+                self._rhave >>= 1
+                k = self._expect & (WINDOW - 1)
+                self._expect = (self._expect + 1) & 0xFF
+                self.delivered += 1
+                self._deliver(self, self._rx[k], _DATA_HDR, self._rxlen[k], True)
+            self._rhave >>= 1
+            return
+        if d < WINDOW:
+            bit = 1 << (d - 1)
+            if self._rhave & bit:
+                self.duplicates += 1
+            else:
+                k = seq & (WINDOW - 1)
+                buf = self._rx[k]
+                i = 0
+                while i < n:
+                    buf[i] = f[i]
+                    i += 1
+                self._rxlen[k] = n - _DATA_HDR
+                self._rhave |= bit
+                self.held += 1
+            self._gap = True
+            return
+        self.duplicates += 1        # an old frame again (our ACK was lost): re-ack
+
+    def _on_ack(self, ack, sack, echo, now):
+        flight = (self._sent - self._base) & 0xFF
         d = (ack - self._base) & 0xFF
-        if d and d <= ((self._sent_max - self._base) & 0xFF):
-            self._base = ack
-            if ((self._sent - ack) & 0xFF) > 128:
-                self._sent = ack
+        if d > flight:
+            return                              # not an ack of anything we sent
+        progress = False
+        seq = self._base
+        while echo and seq != self._sent:
+            k = seq & (QUEUE - 1)
+            if self._stamp[k] & 0xFF == echo:       # the transmission this ACK answers
+                self._sample(ticks_diff(now, self._dep[k]))
+                echo = 0
+            seq = (seq + 1) & 0xFF
+        while self._base != ack:
+            k = self._base & (QUEUE - 1)
+            if not self._sacked[k]:
+                self._acked(k)
+            self._sacked[k] = 0
+            if self._lost[k]:
+                self._lost[k] = 0
+                self._nlost -= 1
+            self._base = (self._base + 1) & 0xFF
+            progress = True
+        if sack:
+            i = 0
+            while i < 8:
+                if sack & (1 << i):
+                    seq = (ack + 1 + i) & 0xFF
+                    if ((seq - self._base) & 0xFF) < ((self._sent - self._base) & 0xFF):
+                        k = seq & (QUEUE - 1)
+                        if not self._sacked[k]:
+                            self._sacked[k] = 1
+                            self._acked(k)
+                            if self._lost[k]:
+                                self._lost[k] = 0
+                                self._nlost -= 1
+                i += 1
+            # a frame sent before one that arrived is lost: resend it now
+            seq = self._base
+            while seq != self._sent:
+                k = seq & (QUEUE - 1)
+                if (not self._sacked[k] and not self._lost[k]
+                        and self._stamp_newer(self._hi, self._stamp[k])):
+                    self.fast_retransmits += 1
+                    self._mark_lost(k)
+                seq = (seq + 1) & 0xFF
+        if progress:
             self._rto_at = now
-        if nak and ack == self._base and self._sent != self._base:
-            if ticks_diff(now, self._goback_at) >= RTO_MS // 4:
-                self._go_back(now)
+            self._backoff = 0
         self._pump(now)
 
     def _on_hello(self, f, now):
@@ -273,9 +470,9 @@ class Channel:
             # New session with this peer: its sequence numbers start at its txbase; ours
             # restart from our oldest unacked frame, which the peer now expects.
             self._expect = f[7]
-            self._nak_for = -1
-            self._sent = self._base
-            self._sent_max = self._base
+            self._rhave = 0
+            self._gap = False
+            self._unsend()
             if self.up:
                 self._set_up(False)
             elif self._on_state is not None:
@@ -288,18 +485,53 @@ class Channel:
         elif new or ticks_diff(now, self._last_hello) >= HELLO_MS // 4:
             self._send_hello(now)
 
+    def _unsend(self):
+        """Every queued frame counts as never sent (a new peer session)."""
+        seq = self._base
+        while seq != self._next:
+            k = seq & (QUEUE - 1)
+            self._ntx[k] = 0
+            self._sacked[k] = 0
+            self._lost[k] = 0
+            seq = (seq + 1) & 0xFF
+        self._sent = self._base
+        self._nlost = 0
+
     def _set_up(self, up):
         self.up = up
         if up:
             self.ever_up = True
             self.link_ups += 1
-            self._rto_at = self._clock()
+            # no back-off left from the outage: the next poll() resends what was in
+            # flight (its timer ran out while the link was down)
+            self._backoff = 0
         else:
             self.link_downs += 1
         if self._on_state is not None:
             self._on_state(self)
 
     # -- timers -----------------------------------------------------------------------
+    def _on_timeout(self, now):
+        """The oldest frame was not acknowledged within the timeout: resend every frame
+        in flight that is neither acknowledged nor younger than the timeout; back off."""
+        tmo = self._timeout_ms()
+        seq = self._base
+        first = True
+        while seq != self._sent:
+            k = seq & (QUEUE - 1)
+            if not self._sacked[k] and (first or ticks_diff(now, self._dep[k]) >= tmo):
+                self._mark_lost(k)
+                first = False
+            seq = (seq + 1) & 0xFF
+        self.timeouts += 1
+        # Back off only when the peer has said nothing since the last timeout (starved,
+        # unplugged, restarting): a peer that is heard lost our frame to the line, and
+        # waiting longer would not help it.
+        if ticks_diff(self._last_rx, self._rto_at) <= 0 and self._backoff < 8:
+            self._backoff += 1
+        self._rto_at = now
+        self._pump(now)
+
     def poll(self):
         """Run timers: retransmit, heartbeat, hello, link-down.  Call every few ms."""
         now = self._clock()
@@ -307,10 +539,14 @@ class Channel:
             if ticks_diff(now, self._last_rx) > DOWN_MS:
                 self._set_up(False)
                 return
-            if self._base != self._sent and ticks_diff(now, self._rto_at) >= RTO_MS:
-                self._go_back(now)
+            if self._base != self._sent:
+                since = self._dep[self._base & (QUEUE - 1)]
+                if ticks_diff(self._rto_at, since) > 0:
+                    since = self._rto_at
+                if ticks_diff(now, since) >= self._timeout_ms():
+                    self._on_timeout(now)
             self._pump(now)
             if self._ack_due or ticks_diff(now, self._last_tx) >= HEARTBEAT_MS:
-                self._send_ctl(ACK, now)
+                self._send_ctl(NAK if self._gap else ACK, now)
         elif ticks_diff(now, self._last_hello) >= HELLO_MS:
             self._send_hello(now)

@@ -429,8 +429,9 @@ class Lockstep:
         end = len(hist)
         i = start
         sent = 0
+        chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
         while i < end and sent < 4:
-            j = min(end, i + M.LOG_CHUNK)
+            j = min(end, i + chunk)
             n = M.encode_log(self._buf, self._sid(), i, full and i == 0, hist[i:j], self.timed)
             if not self._send(dst, self._buf, n, True, False):
                 break

@@ -30,7 +30,8 @@ SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play bac
 MAX_SEATS = const(6)
 MAX_NAME = const(16)
 MAX_REASON = const(60)
-LOG_CHUNK = const(24)   # actions per LOG message (timed: 24 * 7 + 8 < 118)
+LOG_CHUNK = const(24)   # actions per LOG message: 7 + 24 * 3 <= 117 (net.MAX_MESSAGE)
+LOG_CHUNK_TIMED = const(15)   # timed (Speed) entries are 7 bytes: 7 + 15 * 7 <= 117
 
 
 def _u16(b, i):

@@ -19,7 +19,7 @@ BROADCAST = const(0xFFFF)
 DROPPABLE = const(0x80)
 MAX_HOPS = const(6)
 HDR = const(5)
-MAX_MESSAGE = const(118)   # channel payload minus the net header
+MAX_MESSAGE = const(117)   # channel payload minus the net header
 
 
 class Node:

@@ -11,7 +11,9 @@ it broadcast REVEAL.  When all reveals check against their commits, every unit d
 same seed (commit.derive_seed) and calls on_start(seed).  No unit alone chooses the deal:
 the last unit to reveal has already committed.  A commit cannot be replaced once this unit
 has revealed; a round that stalls (a unit restarted or withholds) is restarted by the host
-with round + 1 after SEED_STALL_MS, with fresh values.
+with round + 1 after SEED_STALL_MS without progress (no new commit or reveal), with fresh
+values.  Slow but moving rounds (a long chain over a noisy line) are not restarted, which
+would only start the slow work again.
 
 A unit that restarts during the game hears the host's SESSION (phase PLAYING, with the
 seed) and rejoins: on_start(seed, rejoin=True); the lockstep layer then fetches the log.
@@ -255,12 +257,14 @@ class Session:
         self._commits[self.node_id] = seed_commit(self.sid, rnd, self.node_id, self._my_value)
         self._send_commit()
 
-    def _send_commit(self):
+    def _send_commit(self, again=False):
+        """Broadcast our commit (and reveal, once revealing); `again` marks the periodic
+        copies for units that restarted, droppable so they never crowd a busy link."""
         n = M.encode_commit(self._buf, M.COMMIT, self.sid, self.rnd, self._commits[self.node_id])
-        self._send(BROADCAST, self._buf, n, True, False)
+        self._send(BROADCAST, self._buf, n, True, again)
         if self._revealed:
             n = M.encode_commit(self._buf, M.REVEAL, self.sid, self.rnd, self._my_value)
-            self._send(BROADCAST, self._buf, n, True, False)
+            self._send(BROADCAST, self._buf, n, True, again)
         self._last_resend = self._clock()
 
     def _on_commit(self, src, rnd, digest):
@@ -270,7 +274,9 @@ class Session:
         if old is not None and old != digest and self._revealed:
             self.report("unit %d changed its seed commitment after reveals began" % src)
             return
-        self._commits[src] = digest
+        if old != digest:
+            self._commits[src] = digest
+            self._round_at = self._clock()      # progress: the stall timer restarts
         self._progress()
 
     def _on_reveal(self, src, rnd, value):
@@ -283,6 +289,7 @@ class Session:
             self.report("unit %d's seed reveal does not match its commitment" % src)
             return
         self._reveals[src] = value
+        self._round_at = self._clock()
         self._progress()
 
     def _progress(self):
@@ -316,7 +323,7 @@ class Session:
             self.announce(False)
         if self.phase == SEEDING and self.node_id in self.participants():
             if self._last_resend is None or ticks_diff(now, self._last_resend) >= RESEND_MS:
-                self._send_commit()
+                self._send_commit(True)
             if self.is_host() and ticks_diff(now, self._round_at) >= SEED_STALL_MS:
                 self.report("seeding round %d stalled: starting round %d" % (self.rnd, self.rnd + 1))
                 self._new_round((self.rnd + 1) & 0xFF or 1)

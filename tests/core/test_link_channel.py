@@ -91,7 +91,39 @@ def test_queue_and_window_are_bounded():
         while p.a.send(b"z" * 100, 0, 100):
             pass
     assert p.a.up and len(p.got["b"]) > 20
-    assert most == WINDOW               # never more than the window in flight
+    assert most <= WINDOW               # never more than the window in flight
+    # a peer that stops acknowledging: the window fills, and not one frame more
+    p.ba.plugged = False
+    most = 0
+    for _ in range(DOWN_MS // 2):
+        p.step(1)
+        most = max(most, (p.a._sent - p.a._base) & 0xFF)
+        while p.a.send(b"z" * 100, 0, 100):
+            pass
+    assert most == WINDOW and p.a.queued() == QUEUE
+
+
+def test_sending_is_paced_at_the_line_rate():
+    """The sender never queues more than PACE_MS of data (plus one frame) for the wire,
+    whatever the application pushes, and its backlog estimate follows the wire's."""
+    from core.link.channel import PACE_MS
+    p = Pair()
+    p.step(30)
+    frame_us = 140 * p.ab.byte_t
+    worst = 0
+    got = 0
+    msg = b"w" * 110
+    for t in range(1500):
+        while p.a.send(msg, 0, 110):
+            pass
+        p.step(1)
+        got += len(p.got["b"])
+        p.got["b"].clear()
+        wire_ms = max(0, p.ab.free_t - p.clock.us) // 1000
+        worst = max(worst, wire_ms)
+        assert abs(p.a.backlog_ms() - wire_ms) <= 1
+    assert worst <= PACE_MS + frame_us // 1000 + 1, worst
+    assert got > 100 and p.ab.overruns == 0
 
 
 def test_unplug_pauses_and_resumes_without_loss():
