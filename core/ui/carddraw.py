@@ -77,6 +77,11 @@ def _blit(fb, glyph, x, y, col):
     fb.blit(glyph, x, y, key, _PAL)
 
 
+def draw_pip(fb, suit, x, y, col, scale=1):
+    """A suit symbol (glyphs.SUITS[suit]) at (x, y): glyphs.draw's pixels, one blit."""
+    _blit(fb, _pip(suit, scale), x, y, col)
+
+
 def _rank(fb, label, x, y, col):
     """glyphs.draw_rank by blits."""
     for ch in label:

@@ -196,3 +196,31 @@ def test_expand_rows_pair_table_matches_pixel_routine():
         for r in range(rows):
             expand.expand_py(s.buf, x + (y + r) * 240, w, want, 2 * w * r, lut)
         assert got[:2 * w * rows] == want[:2 * w * rows], (expand.IMPL, x, y, w)
+
+
+def test_table_rich_text_matches_rich_module():
+    """table_common's run-at-a-time rich text draws rich.draw's pixels and marks
+    rich.line's span, trailing and doubled marks and clipping included."""
+    from core.ui import rich
+    from core.ui.table_common import rich_draw, rich_length, rich_line
+    s = fresh()
+    band = memoryview(s.buf)[120 * 20:120 * 54]     # rows 20..53: all that is drawn
+    samples = ("Trump ^H  Anti ^C", "plain text only", "^S^D^C^H", "ends in ^", "^^X", "^Zq 7^D",
+               "", "a long line that runs well past the clip width of the box", "10^H x")
+    for t in samples:
+        assert rich_length(t) == rich.length(t), t
+        for max_w in (10000, 77, 8, 5):
+            s.fb.fill(FELT)
+            rich.draw(s.fb, t, 3, 20, INK, max_w)
+            want = bytes(band)
+            s.fb.fill(FELT)
+            rich_draw(s.fb, t, 3, 20, INK, max_w)
+            assert bytes(band) == want, (t, max_w)
+        s.fb.fill(FELT)
+        s.dirty.clear()
+        n1 = rich.line(s, 40, t, GOLD, FELT, 6)
+        want = (bytes(band), s.dirty.rect(0))
+        s.fb.fill(FELT)
+        s.dirty.clear()
+        n2 = rich_line(s, 40, t, GOLD, FELT, 6)
+        assert n1 == n2 and (bytes(band), s.dirty.rect(0)) == want, t
