@@ -24,9 +24,10 @@ node_modules/.stamp: package.json
 	npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The simulator window (tools/sim.py): the whole app against the AI.  LAYOUT=display2 for
+# the 320x240 four-button board.  Without a display it explains headless mode and exits 0.
 play: setup
-	@echo "The desktop simulator is coming soon (see the UI issue)."
-	@echo "Meanwhile: $(PY) -m tools.play --help plays headless games."
+	$(PY) -m tools.sim --layout $(or $(LAYOUT),lcd13)
 
 test: setup test-mpy test-unix test-wasm test-cpython
 	@echo "make test: all four runtimes passed"

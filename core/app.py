@@ -107,6 +107,8 @@ class App:
         self.page = None
         self.store = store
         self.saver = None
+        self.saves = 0                      # games saved at safe points, all games
+        self.plan = None
         self.unload = unload
         # games: the names the menu lists (default: every game of core.gameinfo)
         self.menu = MainMenu(games) if games else MainMenu()
@@ -268,6 +270,7 @@ class App:
 
     def end_game(self):
         if self.saver is not None:
+            self.saves += self.saver.saves
             self.saver.finish()             # over or quit: nothing to continue
             self.saver = None
         self.game = None

@@ -1,17 +1,23 @@
-"""Desktop simulator of the device: the main menu on either board layout.
+"""Desktop simulator of the device: the whole app (menu -> seats -> a game against the AI
+-> results) on either board layout, through the same boot and loop as the device.
 
-Windowed:  python -m tools.sim [--layout lcd13|display2] [--scale 2]
-Headless:  python -m tools.sim --headless --script "DOWN OK wait:200 shot:menu.png" \
+Windowed:  python -m tools.sim [--layout lcd13|display2] [--scale 2]     (make play)
+Headless:  python -m tools.sim --headless --script "DOWN A wait:200 shot:menu.png" \
                [--layout display2] [--out out/sim]
+
+The simulator boots like the device (core/boot.py with board "host": the real ST7789
+driver on an emulated panel, buttons from the keyboard or a script), keeps settings and
+saves in --flash (default out/sim/flash) and runs core.app.step() every 10 ms.
 
 A script is a list of steps separated by spaces or newlines (or --script-file FILE):
     BUTTON            press and release a physical button of the layout (e.g. A, X, UP)
     BUTTON+BUTTON     press both together (a chord on the 4-button layout)
     hold:BUTTON:MS    hold a button for MS milliseconds (auto-repeat)
-    wait:MS           let MS milliseconds pass
+    wait:MS           let MS milliseconds pass (a virtual clock: AI delays cost no time)
     shot:NAME.png     save a screenshot of the panel under --out
-Headless mode needs no display and no pygame (PNG written with zlib and struct).  The
-windowed mode needs pygame and a display; without one it says so and exits with 0.
+Each new app screen is printed ("screen: setup").  Headless mode needs no display and no
+pygame (PNG written with zlib and struct).  The windowed mode needs pygame and a
+display; without one it says how to run headless and exits with 0.
 """
 import argparse
 import os
@@ -19,42 +25,39 @@ import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from boards import host
-from core.ui import keys
-from core.ui.menu import MainMenu, MenuView
-from core.ui.screen import Screen
 
 TICK_MS = 10
 
 
 class Sim:
-    """The app loop of the simulator: buttons -> events -> menu -> screen -> panel."""
+    """The device loop on the host board: buttons -> app -> link -> panel."""
 
-    def __init__(self, layout):
-        self.hw = host.make(layout)
-        b = self.hw.board
-        self.screen = Screen(b.WIDTH, b.HEIGHT)
-        self.view = MenuView(self.screen, MainMenu(), b.HINTS)
-        self.view.draw()
+    def __init__(self, layout, flash=None, seed=1, out=print):
+        from core import app as app_mod
+        from core.boot import boot
+        from core.save import DeviceFs
+        self.app_mod = app_mod
+        if flash:
+            os.makedirs(flash, exist_ok=True)
+        self.boot = boot(DeviceFs(flash or ""), "host", out, board_config={"layout": layout})
+        self.hw = self.boot.hw
+        self.app = app_mod.make_app(self.boot, seed=seed)
         self.now = 0
-        self.results = []
-        self.flush()
+        self.out = out
+        self.state = None
+        self.step(0)
 
-    def flush(self):
-        self.hw.display.show(self.screen, self.hw.lut)
-
-    def step(self, mask):
-        """Advance TICK_MS with the raw button mask `mask`."""
-        self.now += TICK_MS
+    def step(self, mask, dt=TICK_MS):
+        """Advance `dt` ms with the raw button mask `mask`."""
+        self.now += dt
         self.hw.input.mask = mask
-        self.hw.poll(self.now)
-        while True:
-            ev = self.hw.buttons.get()
-            if ev == keys.NO_EVENT:
-                break
-            r = self.view.handle(ev)
-            if r is not None:
-                self.results.append(r)
-        self.flush()
+        self.app_mod.step(self.boot, self.app, self.now)
+        st = self.app.state
+        if st != self.state:
+            self.state = st
+            name = self.app_mod.STATE_NAMES[st]
+            game = getattr(self.app, "game_name", None)
+            self.out("screen: %s%s" % (name, " (%s)" % game if st != self.app_mod.MENU and game else ""))
 
     def run_for(self, ms, mask):
         for _ in range(max(1, ms // TICK_MS)):
@@ -96,32 +99,40 @@ def has_display():
     return True
 
 
+HEADLESS_HELP = """No display found (DISPLAY/WAYLAND_DISPLAY not set), so no window can open.
+Run the simulator headless instead: it plays the same app from a script of button presses
+and saves screenshots, e.g.
+  .venv/bin/python -m tools.sim --headless --layout %s --script "DOWN A shot:options.png"
+  .venv/bin/python -m tools.headless --autoplay speedrun --shots out/run   (a whole game)
+Screenshots are written under out/sim/ (see python -m tools.sim --help)."""
+
+
 def windowed(args):
     if not has_display():
-        print("No display found (DISPLAY/WAYLAND_DISPLAY not set), so no window can open.\n"
-              "Run the simulator headless instead, e.g.:\n"
-              "  python -m tools.sim --headless --layout %s --script \"DOWN OK shot:menu.png\"\n"
-              "Screenshots are written under out/sim/." % args.layout)
+        print(HEADLESS_HELP % args.layout)
         return 0
     try:
         import pygame  # noqa: F401
     except ImportError:
-        print("pygame is not installed (pip install -r requirements-dev.txt); "
+        print("pygame is not installed (make setup, or pip install -r requirements-dev.txt); "
               "use --headless to run without it.")
         return 0
     import time
 
     from drivers.host_window import HostWindow
-    sim = Sim(args.layout)
-    win = HostWindow(sim.hw, host.KEYS[args.layout], args.scale)
-    print("Simulator running; close the window to quit.")
+    try:
+        sim = Sim(args.layout, args.flash)
+        win = HostWindow(sim.hw, host.KEYS[args.layout], args.scale)
+    except pygame.error as exc:     # a DISPLAY that cannot be opened
+        print("Cannot open a window (%s).\n" % exc + HEADLESS_HELP % args.layout)
+        return 0
+    print("Simulator running (%s); close the window to quit." % sim.hw.board.NAME)
+    t0 = time.monotonic()
     while not win.closed():
         mask = win.raw_mask()
-        sim.step(mask)
+        now = int((time.monotonic() - t0) * 1000)
+        sim.step(mask, max(0, now - sim.now))
         win.draw(mask)
-        for r in sim.results:
-            print("start requested:", r)
-        sim.results = []
         time.sleep(TICK_MS / 1000)
     return 0
 
@@ -134,6 +145,8 @@ def main(argv=None):
     ap.add_argument("--script-file")
     ap.add_argument("--out", default=os.path.join("out", "sim"))
     ap.add_argument("--scale", type=int, default=2)
+    ap.add_argument("--flash", default=os.path.join("out", "sim", "flash"),
+                    help="folder holding the simulated flash (settings, saved game)")
     args = ap.parse_args(argv)
     if not args.headless:
         return windowed(args)
@@ -141,15 +154,13 @@ def main(argv=None):
     if args.script_file:
         with open(args.script_file) as f:
             script += "\n" + f.read()
-    sim = Sim(args.layout)
+    sim = Sim(args.layout, args.flash)
     shots = run_script(sim, script, args.out)
     if not any(t.startswith("shot:") for t in script.split()):
         os.makedirs(args.out, exist_ok=True)
         shots.append(sim.hw.display.save_png(os.path.join(args.out, "final.png")))
     for p in shots:
         print("screenshot:", p)
-    for r in sim.results:
-        print("start requested:", r)
     return 0
 
 

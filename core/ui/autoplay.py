@@ -40,6 +40,65 @@ class Driver:
             self.app.show()
 
 
+def button_mask(board, key):
+    """The raw button mask that gives logical `key` on `board`: its first physical button,
+    else the chord for it (the four-button board's MENU = A+B, AUX = X+Y)."""
+    km = board.KEYMAP
+    for i in range(len(km)):
+        if km[i] == key:
+            return 1 << i
+    for mask, k in board.CHORDS:
+        if k == key:
+            return mask
+    raise ValueError("no button for %s on %s" % (keys.NAMES[key], board.NAME))
+
+
+class ButtonDriver:
+    """The device loop (core.app.step: buttons -> app -> link -> display) on a virtual
+    clock, with a finger on the board's physical buttons: key() holds the button (or
+    chord) of a logical key for `hold_ms`, then releases it for `hold_ms`, as a person
+    would; wait(ms) lets the loop run.  Same interface as Driver, so an AutoPlayer can
+    play through it.  `boot` is a core.boot.Boot whose hw has a settable raw mask
+    (boards/host.py: hw.input.mask); `sample(driver)` is called after every loop pass."""
+
+    def __init__(self, boot, app, tick_ms=10, hold_ms=100, sample=None):
+        self.boot = boot
+        self.app = app
+        self.screen = app.screen
+        self.tick_ms = tick_ms
+        self.step = tick_ms
+        self.hold_ms = hold_ms
+        self.sample = sample
+        self.now = 0
+        self.presses = 0
+        self.masks = {}
+        self._run(tick_ms, 0)
+
+    def _run(self, ms, mask):
+        step = app_mod.step
+        boot = self.boot
+        inp = boot.hw.input
+        for _ in range(max(1, ms // self.tick_ms)):
+            self.now += self.tick_ms
+            inp.mask = mask
+            step(boot, self.app, self.now)
+            if self.sample is not None:
+                self.sample(self)
+
+    def key(self, key):
+        if isinstance(key, str):
+            key = keys.key_by_name(key)
+        m = self.masks.get(key)
+        if m is None:
+            m = self.masks[key] = button_mask(self.boot.hw.board, key)
+        self.presses += 1
+        self._run(self.hold_ms, m)
+        self._run(self.hold_ms, 0)
+
+    def wait(self, ms):
+        self._run(ms, 0)
+
+
 class AutoPlayer:
     """Plays a whole game through the buttons: reads the screen model, presses keys.
 

@@ -29,12 +29,19 @@ def test_headless_script_navigates_and_screenshots(tmp_path):
     assert imgs[3][2] == imgs[0][2]          # the A+B chord (MENU) also leaves the options
 
 
-def test_headless_start_is_reported(tmp_path):
-    p = run(["--headless", "--out", str(tmp_path), "--script", "DOWN A UP A"])
+def test_headless_plays_the_app_from_the_menu_into_a_game(tmp_path):
+    flash = tmp_path / "flash"
+    p = run(["--headless", "--out", str(tmp_path), "--flash", str(flash),
+             "--script", "DOWN A UP A UP A shot:rules.png A wait:3000 shot:table.png"])
     assert p.returncode == 0, p.stderr
-    # lcd13: DOWN to Stepping Stones, A opens its options, UP wraps to Start, A starts it
-    assert "start requested: ('start', 'steppingstones'" in p.stdout
-    assert (tmp_path / "final.png").exists()
+    # lcd13: DOWN to Stepping Stones, A opens its options, UP wraps to Start, A starts
+    # the seat set-up; UP wraps to its Start, A deals: the rules page, then the table
+    assert p.stdout.splitlines()[:4] == ["screen: menu", "screen: setup (steppingstones)",
+                                        "screen: rules (steppingstones)",
+                                        "screen: table (steppingstones)"], p.stdout
+    rules, table = host_png.read(str(tmp_path / "rules.png")), host_png.read(str(tmp_path / "table.png"))
+    assert rules[:2] == table[:2] == (240, 240) and rules[2] != table[2]
+    assert flash.is_dir()
 
 
 def test_windowed_without_display_explains_and_exits_0():
