@@ -4,8 +4,9 @@ MicroPython unix port, with device estimates (JSON lines; docs/device-time.md).
     python -m tools.bench_screens [--games speedrun,reds] [--layouts lcd13,display2]
 
 For every game and layout tests/perf/screens_bench_mp.py plays to a card decision and
-times a full redraw, a cursor step and a card played (engine + table redraw + the
-driver's expansion of the dirty rectangles).  Device estimate = unix time x 150 (and
+times a full redraw, a cursor step, a card played (engine + table redraw + the
+driver's expansion of the dirty rectangles, written through the real SpiBus) and, for the
+trick-taking games, the end of that trick (the trick leaves, the hand re-centres).  Device estimate = unix time x 150 (and
 x 240, docs/device-time.md) + SPI wire time of the bytes at the boards' 62.5 MHz clock.
 Targets on the device estimate: card played <= 50 ms, full redraw <= 120 ms.
 """
@@ -22,7 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 SPI_HZ = 62500000
 FACTORS = (150, 240)
-TARGETS = {"card_played": 50.0, "full_redraw": 120.0, "cursor_move": 50.0}
+# trick_end (the finished trick leaves, the held hand re-centres) has no target of its own
+TARGETS = {"card_played": 50.0, "full_redraw": 120.0, "cursor_move": 50.0, "trick_end": None}
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 LAYOUTS = ("lcd13", "display2")
 
@@ -59,10 +61,13 @@ def main(argv=None):
                 r["wire_ms"] = round(wire, 2)
                 for f in FACTORS:
                     r["device_ms_x%d" % f] = round(r["total_ms"] * f + wire, 1)
-                r["target_ms"] = TARGETS[what]
-                r["meets_target_x240"] = r["device_ms_x240"] <= TARGETS[what]
-                if not r["meets_target_x240"]:
-                    worst += 1
+                target = TARGETS[what]
+                r["target_ms"] = target
+                if target is not None:
+                    r["meets_target_x150"] = r["device_ms_x150"] <= target
+                    r["meets_target_x240"] = r["device_ms_x240"] <= target
+                    if not r["meets_target_x240"]:
+                        worst += 1
                 print(json.dumps(r, sort_keys=True))
     return 0
 

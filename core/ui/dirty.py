@@ -1,15 +1,19 @@
 """Dirty-rectangle tracking: which parts of the screen must be sent to the display.
 
-Rectangles are kept in a preallocated array; one that touches or overlaps a stored one is
-merged into it, and when the table is full the new one joins the stored rectangle whose
-area grows least.  So the list stays short and updates stay small.
+Rectangles are kept in a preallocated array.  A new one is merged with a stored one when
+their union wastes at most _SLACK pixels beyond what the two cover (overlaps count once):
+every rectangle costs a window command and the driver's per-write calls, about as much as
+sending that many extra pixels, while merging two distant rectangles (a trick slot and a
+text line below it) would send all the felt between them.  When the table is full the new
+one joins the stored rectangle whose area grows least.  So the list stays short and
+updates stay small.
 """
 from array import array
 
 from micropython import const
 
 MAX_RECTS = const(8)
-_GAP = const(4)   # rectangles closer than this are merged: fewer, larger window writes
+_SLACK = const(1024)   # pixels a merge may add (~2 KB on the wire, ~260 us at 62.5 MHz)
 
 
 class DirtyRects:
@@ -41,13 +45,21 @@ class DirtyRects:
 
     def _insert(self, x0, y0, x1, y1):
         r = self.r
-        # Merge with any stored rectangle it touches; repeat since the union may grow
-        # into others.
+        # Merge with any stored rectangle when the union wastes little; repeat since the
+        # union may now be worth merging with others.
         i = 0
         while i < self.count:
             k = 4 * i
-            if (x0 <= r[k + 2] + _GAP and r[k] <= x1 + _GAP
-                    and y0 <= r[k + 3] + _GAP and r[k + 1] <= y1 + _GAP):
+            a0 = r[k]
+            b0 = r[k + 1]
+            a1 = r[k + 2]
+            b1 = r[k + 3]
+            ux = (x1 if x1 > a1 else a1) - (x0 if x0 < a0 else a0)
+            uy = (y1 if y1 > b1 else b1) - (y0 if y0 < b0 else b0)
+            ix = (x1 if x1 < a1 else a1) - (x0 if x0 > a0 else a0)
+            iy = (y1 if y1 < b1 else b1) - (y0 if y0 > b0 else b0)
+            inter = ix * iy if ix > 0 and iy > 0 else 0
+            if ux * uy - (x1 - x0) * (y1 - y0) - (a1 - a0) * (b1 - b0) + inter <= _SLACK:
                 x0 = min(x0, r[k])
                 y0 = min(y0, r[k + 1])
                 x1 = max(x1, r[k + 2])

@@ -463,18 +463,33 @@ class TrickTable:
         notes = self.notes
         if notes == self._d_notes:
             return
+        old = self._d_notes
         self._d_notes = notes
         fb = self.screen.fb
         y0 = self.notes_y
         h = self.msg_y - y0
-        fb.fill_rect(0, y0, self.W, h, FELT)
-        y = y0
-        for line in notes:
+        if old is None:
+            fb.fill_rect(0, y0, self.W, h, FELT)
+            self.screen.mark(0, y0, self.W, h)
+            old = ()
+        # line by line: only the lines that changed, each as wide as its old or new text
+        for i in range(max(len(old), len(notes))):
+            y = y0 + 11 * i
             if y + 8 > y0 + h:
                 break
-            rich_draw(fb, line, 4, y, TEXT, self.W - 8)
-            y += 11
-        self.screen.mark(0, y0, self.W, h)
+            a = old[i] if i < len(old) else ""
+            b = notes[i] if i < len(notes) else ""
+            if a == b:
+                continue
+            n = rich_length(a)
+            nb = rich_length(b)
+            w = 8 * (n if n > nb else nb) + 8
+            if w > self.W:
+                w = self.W
+            lh = 11 if y + 11 <= y0 + h else y0 + h - y
+            fb.fill_rect(0, y, w, lh, FELT)
+            rich_draw(fb, b, 4, y, TEXT, self.W - 8)
+            self.screen.mark(0, y, w, lh)
 
     def draw_msg(self):
         s = self.msg or self.prompt
