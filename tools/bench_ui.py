@@ -17,7 +17,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-FACTOR_LO, FACTOR_HI = 150, 200
+FACTOR_LO, FACTOR_HI = 150, 240   # docs/device-time.md
 SPI_HZ = 62_500_000
 
 SCRIPT = r"""
@@ -77,11 +77,13 @@ def draw_hand():
     row.show(SPEED_DECK, cards, 12, 5)
 print("hand12_render_us", best(draw_hand))
 
+# a card played during a trick: the tables hold the hand's layout (the card leaves a gap)
 def card_played():
+    row.n = -1
     row.show(SPEED_DECK, cards, 12, 5)
     s.dirty.clear()
     t = time.ticks_us()
-    row.show(SPEED_DECK, eleven, 11, 5)
+    row.show(SPEED_DECK, eleven, 11, -1, 0, None, True)
     disp.show(s, lut)
     return time.ticks_diff(time.ticks_us(), t)
 b = None
@@ -89,9 +91,10 @@ for _ in range(REPEAT):
     d = card_played()
     b = d if b is None or d < b else b
 print("card_played_update_us", b)
+row.n = -1
 row.show(SPEED_DECK, cards, 12, 5)
 s.dirty.clear()
-row.show(SPEED_DECK, eleven, 11, 5)
+row.show(SPEED_DECK, eleven, 11, -1, 0, None, True)
 bus.n = 0
 disp.show(s, lut)
 print("card_played_bytes", bus.n)
