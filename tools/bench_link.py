@@ -121,6 +121,14 @@ def launch(n_units=3, game="minitrick", seats=None, opts=(), mpy_units=(1,), ber
         relay.stop()
 
 
+def hands_of(run):
+    """Hands the game had, from the host's `over` event (1 if it never ended)."""
+    for e in run["units"][0]["events"]:
+        if e["ev"] == "over" and e.get("hands"):
+            return e["hands"]
+    return 1
+
+
 def _arrivals(unit):
     """history length -> first time (ns) the unit had at least that many actions."""
     out = {}

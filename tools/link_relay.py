@@ -133,8 +133,12 @@ class Relay:
             self.unplug_log.append((cable, now, now + seconds))
 
     def _check_replug(self, now):
-        for cable, t0, t1 in self.unplug_log:
-            if not self.plugged[cable] and now >= t1:
+        for cable in range(len(self.cables)):
+            if self.plugged[cable]:
+                continue
+            # out while any unplug period of this cable is running (an earlier, finished
+            # period must not put back a cable pulled again later)
+            if all(not (c == cable and t0 <= now < t1) for c, t0, t1 in self.unplug_log):
                 self.plugged[cable] = True
                 for _, d, _ in self.cables[cable]:
                     d.noise(now, self.noise)

@@ -9,9 +9,13 @@ as files, polled with select.poll), from the project root:
 
 Options: --node ID  --ports P0,P1 ('-' = no cable)  --host GAME:SEATS [--opt k=v ...]
 --expect N (host: units to wait for)  --join  --think MS (bot's delay per decision)
+--ai-level L (core.ai level for the AI seats and the stand-in human; default easy)
 --record FILE (JSON Lines record at the end)  --linger MS (stay to serve others)
 --limit S (give up)  --quiet.
 Output lines: {"ev": "start"|"act"|"apply"|"status"|"over"|"stats", "t": ns, ...}.
+The chair of this unit's human and the host's AI seats are played by
+core.link.players.SeatAI (core.ai.make_ai where it offers the game, else the greedy baseline
+bot; Speed's real-time bot), or a random bot for the link's small test game.
 """
 import sys
 
@@ -123,10 +127,25 @@ def heap_figures():
         return None
 
 
+def hands_played(g):
+    """Hands (deals) the finished game had: Reds rounds, Speed rounds, other games' hands."""
+    r = g.result()
+    if r.get("rounds"):
+        return len(r["rounds"])
+    for k in ("hands",):
+        if r.get(k):
+            return r[k]
+    for attr in ("hand_no", "round_no"):
+        v = getattr(g, attr, 0)
+        if v:
+            return v
+    return g.options.get("hands", 1)
+
+
 def parse(argv):
     a = {"node": 1, "ports": "-,-", "host": None, "opt": [], "expect": 0, "join": False,
          "think": 0, "record": None, "linger": 3000, "limit": 120, "quiet": False,
-         "bot_seed": 0}
+         "bot_seed": 0, "ai_level": "easy"}
     i = 1
     while i < len(argv):
         k = argv[i][2:].replace("-", "_")
@@ -157,18 +176,26 @@ def option_value(cls, key, text):
 def main(argv):
     a = parse(argv)
     from test_link_trickgame import games
-    from core.bots import RandomBot
-    bots = {}
+    from core.link.players import SeatAI
+    deciders = []
 
-    def bot_for(seat):
-        b = bots.get(seat)
-        if b is None:
-            b = RandomBot(a["bot_seed"] * 31 + seat + 1)
-            bots[seat] = b
-        return b
+    def decider(game):
+        if not deciders:
+            if game.NAME == "minitrick":
+                from core.bots import RandomBot
+                bots = {}
+
+                def rnd(g, seat):
+                    if seat not in bots:
+                        bots[seat] = RandomBot(a["bot_seed"] * 31 + seat + 1)
+                    return bots[seat].choose(g.observation(seat))
+                deciders.append(rnd)
+            else:
+                deciders.append(SeatAI(game.NAME, a["ai_level"], a["bot_seed"]))
+        return deciders[0]
 
     def ai(game, seat):
-        return bot_for(seat).choose(game.observation(seat))
+        return decider(game)(game, seat)
 
     ports = []
     writers = []
@@ -234,13 +261,28 @@ def main(argv):
                 emit({"ev": "status", "node": a["node"], "state": st["state"],
                       "message": st.get("message", ""), "n": k})
             seat = unit.my_seat()
+            cue = st.get("cue")
+            if cue is not None:
+                unit.lockstep.cue = None        # handled (the UI would show it a while)
+                d = decider(g)
+                if hasattr(d, "rejected"):
+                    d.rejected(seat, cue)
             if (not g.is_over() and seat >= 0 and seat in g.to_move()
                     and not unit.lockstep.decided(seat) and not unit.lockstep.tentative
+                    and not unit.paused()
                     and (next_move is None or ticks_diff(now, next_move) >= 0)):
-                act = bot_for(seat).choose(g.observation(seat))
-                why = unit.submit(act)
+                act = ai(g, seat)
+                why = unit.submit(act) if act is not None else "waiting"
+                if act is not None and why is not None:
+                    d = decider(g)
+                    if hasattr(d, "rejected"):
+                        d.rejected(seat, why)
                 if why is None:
-                    emit({"ev": "act", "node": a["node"], "n": len(g.history), "seat": seat})
+                    k = len(g.history)
+                    if k > last_n:              # applied at once (not sealed, not Speed)
+                        emit({"ev": "apply", "node": a["node"], "n": k})
+                        last_n = k
+                    emit({"ev": "act", "node": a["node"], "n": k, "seat": seat})
                     next_move = ticks_add(now, a["think"])
             if g.is_over() and over_at is None:
                 over_at = now
@@ -251,7 +293,7 @@ def main(argv):
                             f.write(line)
                             f.write("\n")
                 emit({"ev": "over", "node": a["node"], "n": k, "result": g.result(),
-                      "heap": heap_figures()})
+                      "hands": hands_played(g), "heap": heap_figures()})
         if over_at is not None and ticks_diff(now, over_at) > a["linger"]:
             break
         if ticks_diff(now, t0) > a["limit"] * 1000:
@@ -263,6 +305,8 @@ def main(argv):
           "frames_tx": sum([c.frames_tx for c in chans]),
           "bytes_tx": sum([c.bytes_tx for c in chans]),
           "retransmits": sum([c.retransmits for c in chans]),
+          "timeouts": sum([c.timeouts for c in chans]),
+          "srtt_ms": [c.srtt_ms() for c in chans], "rto_ms": [c.rto for c in chans],
           "crc_errors": sum([c._dec.crc_errors for c in chans]),
           "link_downs": sum([c.link_downs for c in chans]),
           "rejected": unit.lockstep.rejected if unit.lockstep else 0,

@@ -515,5 +515,9 @@ class Lockstep:
             return
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:
-                self.submit(seat, self.ai(g, seat))
-                return
+                a = self.ai(g, seat)
+                if a is not None:
+                    why = self.submit(seat, a)
+                    if why is not None and hasattr(self.ai, "rejected"):
+                        self.ai.rejected(seat, why)     # Speed: look at the table again
+                    return

@@ -31,9 +31,13 @@ def _u16(b):
 
 
 class LinkUnit:
-    """`writers`: one write(buf, n) per UART port.  `entropy(n)` -> n random bytes."""
+    """`writers`: one write(buf, n) per UART port.  `entropy(n)` -> n random bytes
+    (default core.link.ident.entropy).  `ai(game, seat)` decides for the AI seats when
+    this unit hosts: an action, or None for "not yet" (Speed's real-time bots)."""
 
-    def __init__(self, node_id, writers, entropy, clock=ticks_ms, games=None, ai=None):
+    def __init__(self, node_id, writers, entropy=None, clock=ticks_ms, games=None, ai=None):
+        if entropy is None:
+            from core.link.ident import entropy
         if games is None:
             from core.registry import game_class
             games = game_class
