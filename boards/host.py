@@ -10,9 +10,8 @@ address (default: random).  The host board has no link cables (open_link() -> []
 are the same physical buttons as on the real board, in the same bit order, so the same
 KEYMAP and CHORDS apply; the simulator sets the raw mask from the keyboard or a script.
 """
-from boards import pico_display_2, pico_lcd_1_3
-
-LAYOUTS = {"lcd13": pico_lcd_1_3, "display2": pico_display_2}
+# layout -> the board module it copies (imported by make(): only the one in use)
+LAYOUTS = {"lcd13": "pico_lcd_1_3", "display2": "pico_display_2"}
 
 # Keyboard keys for each physical button (pygame key names), per layout.
 KEYS = {
@@ -37,7 +36,9 @@ class HostInput:
 def make(layout="lcd13", panel=True, node=None):
     from boards.hardware import Hardware
 
-    board = LAYOUTS[layout]
+    if layout not in LAYOUTS:
+        raise ValueError("no layout %r (known: %s)" % (layout, ", ".join(sorted(LAYOUTS))))
+    board = __import__("boards." + LAYOUTS[layout], None, None, ("NAME",))
     if panel:
         from drivers.host_display import HostDisplay
         display = HostDisplay(board.WIDTH, board.HEIGHT)
