@@ -56,7 +56,7 @@ _DATA_HDR = const(6)
 _DGRAM_HDR = const(3)
 MAX_PAYLOAD = const(122)   # MAX_BODY - _DATA_HDR
 WINDOW = const(8)          # frames in flight (a power of 2, <= 8: the sack bitmap is a byte)
-QUEUE = const(16)          # must divide 256
+QUEUE = const(8)           # must divide 256; = WINDOW: no frames wait beyond the window
 RTO_INIT_MS = const(250)   # before the first round-trip sample
 RTO_MIN_MS = const(40)
 RTO_MAX_MS = const(2000)
