@@ -45,8 +45,8 @@ def main(game, layout, seed=1):
 
     def shot(name):
         out.append("screen %s %08x" % (name, binascii.crc32(screen.buf) & 0xFFFFFFFF))
-    # The menu lists only this game: MainMenu imports every game it lists, and all four
-    # engines with their AI do not fit a 128 KB heap together (see docs/ui_screens.md).
+    # The menu lists only this game (the golden captures were made that way); the menu
+    # itself imports no engine (core/gameinfo.py, docs/memory.md).
     d, cap, ok = autoplay.capture_run(screen, app_mod.board_hints(b), game, shot, seed,
                                       games=(game,))
     for line in out:

@@ -12,8 +12,8 @@ from tools.mp_suite import MPY_DIR, precompile_core
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 # The heap for the whole run: a game, its AI, the UI and the screen.  With every module
-# loaded as .mpy into RAM (the unix port, or a board without a frozen build) the Speed
-# Run AI's tables push the peak past 320 KB; see docs/ui_screens.md.
+# loaded as .mpy into RAM (the unix port, or a board without a frozen build) the peak
+# is past 300 KB; see docs/memory.md.
 HEAP = "512K"
 
 
