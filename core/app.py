@@ -28,7 +28,7 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.ui.menu import MainMenu, MenuView, TITLES
+from core.gameinfo import TITLES
 
 MENU = const(0)
 SETUP = const(1)
@@ -109,10 +109,14 @@ class App:
         self.saver = None
         self.saves = 0                      # games saved at safe points, all games
         self.plan = None
+        self.seat_kinds = None              # the last game's seats (HUMAN, AI levels)
+        self.games = games
+        self.menu = None
+        self.menu_view = None
+        self._menu_state = None
         self.unload = unload
         # games: the names the menu lists (default: every game of core.gameinfo)
-        self.menu = MainMenu(games) if games else MainMenu()
-        self.menu_view = MenuView(screen, self.menu, self.hints)
+        self._make_menu()
         self._resident = None
         if unload:
             import sys
@@ -183,9 +187,28 @@ class App:
         return keys.kind_of(ev) == keys.PRESS and (k == keys.OK or k == keys.BACK)
 
     # -- states ---------------------------------------------------------------------------
+    def _make_menu(self):
+        from core.ui.menu import MainMenu, MenuView
+        m = MainMenu(self.games) if self.games else MainMenu()
+        if self._menu_state is not None:
+            m.page, m.game, m.games_sel, m.values, m.players = self._menu_state
+            self._menu_state = None
+        self.menu = m
+        self.menu_view = MenuView(self.screen, m, self.hints)
+
+    def _park_menu(self):
+        """While a game runs (App(unload=True)), the menu's model, view and module go;
+        to_menu() rebuilds them where the player left them."""
+        m = self.menu
+        self._menu_state = (m.page, m.game, m.games_sel, m.values, m.players)
+        self.menu = self.menu_view = None
+        drop_modules(("core.ui.menu",))
+
     def to_menu(self):
         self.state = MENU
         self.page = None
+        if self.menu is None:
+            self._make_menu()
         self.menu_view._page = -1
         self.menu_view.draw()
 
@@ -224,6 +247,7 @@ class App:
         self.game = game
         self.human = plan.human
         self.names = plan.names()
+        self.seat_kinds = list(plan.kinds)
         self.players = []
         for s in range(plan.n):
             k = plan.kinds[s]
@@ -242,6 +266,12 @@ class App:
                                                       "kinds": list(plan.kinds)})
         if self.realtime:
             self.table.set_players(self.players)
+        if self.unload:
+            # the game is dealt: the set-up page, the seat plan and the menu can go
+            self.plan = None
+            self.page = None
+            self._park_menu()
+            drop_modules(("core.ui.setup_screen", "core.seats"))
         self.events_seen = self._event_total()
         self.hand_events = []
         self.thinking = -1
@@ -260,6 +290,8 @@ class App:
     def to_table(self):
         self.state = TABLE
         self.page = None
+        if self.unload:
+            drop_modules(("core.ui.rules_page",))     # imported again if asked for
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -499,19 +531,27 @@ class App:
         self.state = HAND_RESULT
 
 
+def drop_modules(names):
+    """Forget modules: from sys.modules and from their package's attributes (an import
+    of core.speedrun also sets core.speedrun); what is still referenced stays alive, the
+    rest is garbage for the next collection.  An import brings a module back."""
+    import sys
+    for name in names:
+        if name not in sys.modules:
+            continue
+        del sys.modules[name]
+        i = name.rfind(".")
+        parent = sys.modules.get(name[:i]) if i > 0 else None
+        if parent is not None and hasattr(parent, name[i + 1:]):
+            delattr(parent, name[i + 1:])
+
+
 def unload_except(resident):
-    """Drop every module not in `resident` from sys.modules and collect: a finished
-    game's engine, table screen and AI go; what is still referenced stays alive."""
+    """Drop every module not in `resident` and collect: a finished game's engine, table
+    screen and AI go."""
     import gc
     import sys
-    for name in list(sys.modules):
-        if name not in resident:
-            del sys.modules[name]
-            # a submodule is also an attribute of its package (core.speedrun of core)
-            i = name.rfind(".")
-            parent = sys.modules.get(name[:i]) if i > 0 else None
-            if parent is not None and hasattr(parent, name[i + 1:]):
-                delattr(parent, name[i + 1:])
+    drop_modules([name for name in sys.modules if name not in resident])
     gc.collect()
 
 

@@ -91,7 +91,7 @@ sys.stdout.write('{"what": "boot", "layout": "%s", "heap": %d, "alloc_at_start":
 
 from core.ui import autoplay  # noqa: E402
 
-peak = [0, 0]          # live heap high-water mark, loop passes
+peak = [0, 0, ""]      # live heap high-water mark, loop passes, the app's state then
 
 
 def sample(d):
@@ -99,6 +99,7 @@ def sample(d):
     a = gc.mem_alloc() - ROM
     if a > peak[0]:
         peak[0] = a
+        peak[2] = app_mod.STATE_NAMES[d.app.state]
     peak[1] += 1
 
 
@@ -115,13 +116,13 @@ def watch(player):
 
 ok = autoplay.AutoPlayer(d, GAME, OPTIONS.get(GAME), None, None, SEED, watch).run()
 gc.collect()
-kinds = ",".join(app.plan.kinds) if app.plan is not None else ""
+kinds = ",".join(app.seat_kinds or ())
 sys.stdout.write('{"what": "game", "game": "%s", "layout": "%s", "heap": %d, "finished": %s, '
                  '"peak_alloc": %d, "peak_above_boot": %d, "harness": %d, "free_after_game": %d, '
                  '"samples": %d, "presses": %d, "virtual_s": %d, "seats": "%s", '
-                 '"modules_in_game": %d, "modules_after": %d, "saves": %d}\n' % (
+                 '"modules_in_game": %d, "modules_after": %d, "saves": %d, "peak_in": "%s"}\n' % (
                      GAME, LAYOUT, heap, "true" if ok else "false", peak[0], peak[0] - boot_alloc,
                      harness, gc.mem_free(), peak[1], d.presses, d.now // 1000, kinds,
                      game_modules[0] if game_modules else 0, len(sys.modules),
-                     app.saves))
+                     app.saves, peak[2]))
 print("done" if ok else "not finished")

@@ -23,7 +23,7 @@ import pytest
 from tools import app_memory
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
-HEAP = "384K"
+HEAP = "352K"
 RUNS = (("speedrun", "lcd13"), ("steppingstones", "display2"), ("reds", "display2"),
         ("speed", "lcd13"))
 
