@@ -45,20 +45,13 @@ class Hardware:
         return p
 
     def node_id(self):
-        n = self._node
-        if n is None:
-            try:
-                import machine
-                u = machine.unique_id()
-            except (ImportError, AttributeError):
-                u = self.entropy(8)
-            n = 0
-            for b in u:
-                n = (n * 31 + b) % 0xFFFD
-            n += 1
-            self._node = n
-        return n
+        """The board's `node` setting (the host board), else core.link.ident's id (from
+        machine.unique_id() on the device)."""
+        if self._node is None:
+            from core.link.ident import node_id
+            self._node = node_id()
+        return self._node
 
     def entropy(self, n):
-        import os
-        return os.urandom(n)
+        from core.link.ident import entropy
+        return entropy(n)
