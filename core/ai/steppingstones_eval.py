@@ -38,7 +38,7 @@ KIND_PROPS = bytes((K_TRUMP, 0, K_LAST6, K_LOSE, K_TRUMP | K_MAY, K_SLALOM, K_LO
 # suit is long enough to keep it until they are gone), and for a trump.
 _SIDE = b"\x0a\x06\x03\x01"
 _TRUMP = b"\x0a\x08\x07\x06\x05\x04\x04\x03\x03"
-# Lose contracts: tenths of a trick a card risks taking with l lower cards held by others.
+# Lose contracts: tenths of a trick a card risks taking with h higher cards held by others.
 _DANGER = b"\x09\x06\x04\x03\x02\x01\x00"
 
 
@@ -75,14 +75,15 @@ def _win_suit(m, low, is_trump):
 
 
 def _lose_suit(m, low):
-    """Tenths of tricks one suit risks taking in a Lose contract."""
+    """Tenths of tricks one suit risks taking in a Lose contract: a card is the more
+    dangerous the fewer higher cards others hold (it cannot duck under them)."""
     v = 0
-    held = 0       # my cards below the current place
-    for place in range(9):
+    held = 0       # my cards above the current place
+    for place in range(8, -1, -1):
         r = 8 - place if low else place
         if (m >> r) & 1:
-            lower = place - held
-            v += _DANGER[lower if lower < 6 else 6]
+            higher = 8 - place - held
+            v += _DANGER[higher if higher < 6 else 6]
             held += 1
     length = _count(m)
     if length > 3:
