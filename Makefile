@@ -108,8 +108,9 @@ arena: arena-speedrun arena-steppingstones arena-reds
 flash: setup
 	$(PY) -m tools.deploy --port $(or $(PORT),auto) $(if $(BOARD),--board $(BOARD))
 
-# Link soak (docs/link.md): every real game over faulty pty wires, a 6-unit chain, figures.
+# Link soak (docs/link.md): full games of every game (Reds 2/3/4/6 units, partnership,
+# Speed Run, Stepping Stones, Speed) over faulty pty wires, then every figure (JSON lines).
 .PHONY: soak-link
 soak-link: setup
 	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py
-	$(PY) -m tools.bench_link --units 6
+	$(PY) -m tools.bench_link --games

@@ -271,18 +271,150 @@ def sim_game(n, faults, hands=3, seed=3):
             "bytes_per_hand": (c.line_bytes() - b0) // hands, "frames_per_hand": frames // hands}
 
 
+# Every game and unit count of the issue: (game, units, options).
+GAMES = [
+    ("reds", 2, ["players=2"]), ("reds", 3, ["players=3"]), ("reds", 4, ["players=4"]),
+    ("reds", 6, ["players=6"]), ("reds", 4, ["players=4", "partnership=True"]),
+    ("speedrun", 3, []), ("steppingstones", 3, []), ("speed", 2, []),
+]
+
+
+def _opts(cls, kvs):
+    from tools.link_unit import option_value
+    out = {}
+    for kv in kvs:
+        k, v = kv.split("=")
+        out[k] = option_value(cls, k, v)
+    return out
+
+
+def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20):
+    """A real game over the in-memory chain (virtual clock, exact line pacing): units'
+    humans and the host's AI seats are core.link.players.SeatAI.  Faults: BER 1e-4, 1 %
+    dropped bytes and two 2-second unplugs.  Latency: first unit applying action k ->
+    last unit applying it.  Recovery: replug -> every unit applied a new action."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    from core.link.sim import SimChain
+    from core.link.players import SeatAI
+    from core.registry import game_class
+    from core.record import record_lines
+    from test_link_trickgame import games
+    cls = game_class(game)
+    kw = {"ber": 1e-4, "drop": 0.01} if faults else {}
+    c = SimChain(n, games, None, seed=seed, **kw)
+    ais = [SeatAI(game, level, seed * 10 + i, c.clock) for i in range(n)]
+    for i in range(n):
+        c.units[i].ai = ais[i]
+    h = c.units[0]
+    h.host_game(game, _opts(cls, opts), n)
+    c.run_until(lambda c: all(u.lobby() for u in c.units[1:]), 20000)
+    for u in c.units[1:]:
+        u.join(u.lobby()[0][0])
+    c.run_until(lambda c: all(u.my_seat() >= 0 for u in c.units), 20000)
+    h.start()
+    t_seed = c.now()
+    c.run_until(lambda c: all(u.game is not None for u in c.units), 60000)
+    seeding_ms = c.now() - t_seed
+    arr = {}
+    nxt = [0] * n
+
+    plan = [(8, 0), (24, n - 2)] if faults else []     # (host actions, cable): unplug
+    replugs = []
+
+    def bot(c):
+        now = c.now()
+        if plan and len(h.game.history) >= plan[0][0]:
+            c.unplug(plan[0][1], now, 2000)
+            replugs.append(now + 2000)
+            plan.pop(0)
+        for i, u in enumerate(c.units):
+            g = u.game
+            for j in range(1, len(g.history) + 1):
+                arr.setdefault((i, j), now)
+            s = u.my_seat()
+            if (g.is_over() or u.paused() or s not in g.to_move() or u.lockstep.decided(s)
+                    or u.lockstep.tentative or now < nxt[i]):
+                continue
+            if u.lockstep.cue:
+                ais[i].rejected(s, u.lockstep.cue)
+                u.lockstep.cue = None
+            a = ais[i](g, s)
+            if a is None:
+                continue
+            why = u.submit(a)
+            if why is not None:
+                ais[i].rejected(s, why)
+            else:
+                nxt[i] = now + think
+    b0 = c.line_bytes()
+    f0 = sum(ch.frames_tx for u in c.units for ch in u.node.channels)
+    ms = c.run_until(lambda c: all(u.game.is_over() for u in c.units), 1800000, bot)
+    k = min(len(u.game.history) for u in c.units)
+    spread = sorted(max(arr[(i, j)] for i in range(n)) - min(arr[(i, j)] for i in range(n))
+                    for j in range(1, k + 1) if all((i, j) in arr for i in range(n)))
+    recov = []
+    for r in replugs:
+        after = []
+        for i in range(n):
+            ts = [t for (ii, j), t in arr.items() if ii == i and t >= r]
+            after.append(min(ts) if ts else None)
+        if None not in after:
+            recov.append(max(after) - r)
+    recs = [record_lines(u.game) for u in c.units]
+    frames = sum(ch.frames_tx for u in c.units for ch in u.node.channels) - f0
+    from tools.link_unit import hands_played
+    hands = hands_played(h.game) if h.game.is_over() else 1
+    chans = [ch for u in c.units for ch in u.node.channels if ch.ever_up]
+    return {"bench": "sim_game", "game": game, "options": list(opts), "units": n,
+            "config": "faults" if faults else "clean", "game_ms": ms, "seeding_ms": seeding_ms,
+            "actions": k, "hands": hands,
+            "identical_records": all(r == recs[0] for r in recs),
+            "latency_ms_median": spread[len(spread) // 2] if spread else None,
+            "latency_ms_p95": spread[int(len(spread) * 0.95)] if spread else None,
+            "latency_ms_max": spread[-1] if spread else None,
+            "bytes_per_hand": (c.line_bytes() - b0) // hands, "frames_per_hand": frames // hands,
+            "recovery_after_unplug_ms": recov,
+            "retransmits": sum(ch.retransmits for ch in chans),
+            "timeouts": sum(ch.timeouts for ch in chans),
+            "srtt_ms_max": max(ch.srtt_ms() for ch in chans)}
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description="link figures as JSON lines")
     ap.add_argument("--units", type=int, default=3)
     ap.add_argument("--hands", type=int, default=3)
     ap.add_argument("--limit", type=int, default=240)
+    ap.add_argument("--games", action="store_true",
+                    help="every real game (GAMES) in memory and over ptys, clean and faulty")
+    ap.add_argument("--sim-only", action="store_true", help="in-memory figures only")
+    ap.add_argument("--only", default=None, help="with --games: one game name")
     a = ap.parse_args(argv[1:])
     print(json.dumps(sim_goodput()), flush=True)
-    print(json.dumps(sim_goodput(1e-4, 0.01)), flush=True)
+    print(json.dumps(sim_goodput(1e-4, 0.01, 20)), flush=True)
     print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
+    if a.games:
+        todo = [g for g in GAMES if a.only is None or g[0] == a.only]
+        for game, n, opts in todo:
+            for faults in (False, True):
+                print(json.dumps(sim_real_game(game, n, opts, faults)), flush=True)
+        if a.sim_only:
+            return
+        for game, n, opts in todo:
+            for name, fk in (("clean", {}),
+                             ("faults", {"ber": 1e-4, "drop": 0.01,
+                                         "unplugs": ((0, 8, 2.0), (n - 2, 24, 2.0))})):
+                run = launch(n, game, n, opts, mpy_units=(1,) if n < 6 else (1, 4),
+                             limit=a.limit * 4, think=20, **fk)
+                f = figures(run, hands_of(run))
+                f.update({"bench": "pty_game", "game": game, "options": opts, "config": name,
+                          "units": n, "baud": 115200})
+                print(json.dumps(f), flush=True)
+        return
     for faults in (False, True):
         print(json.dumps(sim_game(a.units, faults, a.hands)), flush=True)
+    if a.sim_only:
+        return
     opts = ["hands=%d" % a.hands, "seats=%d" % a.units]
     for name, faults in (("clean", {}),
                          ("faults", {"ber": 1e-4, "drop": 0.01,

@@ -287,11 +287,10 @@ def main(argv):
             if g.is_over() and over_at is None:
                 over_at = now
                 if a["record"]:
-                    from core.record import record_lines
-                    with open(a["record"], "w") as f:
-                        for line in record_lines(g):
-                            f.write(line)
-                            f.write("\n")
+                    # streamed, line by line: a list of every line fragments a MicroPython
+                    # heap (a 6-player Reds record failed at 640 KB that way)
+                    from core.record import write_record
+                    write_record(g, a["record"])
                 emit({"ev": "over", "node": a["node"], "n": k, "result": g.result(),
                       "hands": hands_played(g), "heap": heap_figures()})
         if over_at is not None and ticks_diff(now, over_at) > a["linger"]:

@@ -103,7 +103,10 @@ class Lobby:
             o = s.cls.OPTIONS[i]
             return (o.label, _value_text(s.options[o.key]), False)
         if i == n_opt:
-            return ("Seats", None, False)
+            ai = s.seats.count(0)
+            return ("Seats", "%d unit%s, %d AI" % (len(s.seats) - ai,
+                                                   "s" if len(s.seats) - ai != 1 else "", ai),
+                    False)
         label, owner = self._seat_text(i - n_opt - 1)
         return (label, owner, s.seats[i - n_opt - 1] == self.unit.node_id)
 
