@@ -38,7 +38,9 @@ PAUSE = const(4)
 SHEET = const(5)
 HAND_RESULT = const(6)
 GAME_RESULT = const(7)
-STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result")
+RESUME = const(8)
+STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result",
+               "resume")
 
 AI_SLICE = const(150)        # work units per tick for a sliced AI
 
@@ -89,7 +91,7 @@ def board_hints(board):
 class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
                  link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
-                 store=None, unload=False):
+                 store=None, unload=False, saved=None, notices=None):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -121,7 +123,14 @@ class App:
         if unload:
             import sys
             self._resident = set(sys.modules)   # what the menu needs; the rest is a game's
-        self.to_menu()
+        if notices:
+            self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
+        self.saved = None
+        if saved is not None and resumable(saved):
+            self.saved = saved
+            self.to_resume()
+        else:
+            self.to_menu()
 
     # -- the outside interface ----------------------------------------------------------
     def feed(self, ev, now):
@@ -163,6 +172,16 @@ class App:
             if self._ok_or_back(ev):
                 self.end_game()
                 self.to_menu()
+        elif st == RESUME:
+            if self._ok_or_back(ev):
+                if keys.key_of(ev) == keys.OK:
+                    self.resume_game()
+                else:
+                    self.saved = None
+                    if self.store is not None:
+                        from core.save import GAME_SAVE
+                        self.store.discard(GAME_SAVE)
+                    self.to_menu()
 
     def tick(self, now):
         self.now = now
@@ -228,7 +247,6 @@ class App:
 
     def start_game(self):
         from core.registry import game_class
-        from core.seats import HUMAN, LINK, make_player
         plan = self.plan
         name = self.game_name
         cls = game_class(name)
@@ -244,6 +262,78 @@ class App:
             self.page.status = str(exc)
             self.page.draw()
             return
+        self._begin(game, seed)
+        self.open_rules()
+
+    def to_resume(self):
+        """Ask whether to continue the game saved before the last power-off."""
+        from core.ui import text
+        from core.ui.palette import FELT, FELT_DARK, TEXT
+        from core.ui.widgets import hint_line, title_bar
+        meta, game = self.saved
+        s = self.screen
+        s.clear(FELT)
+        title_bar(s, "Continue game?", 24)
+        w = s.width - 16
+        text.draw_fit(s.fb, TITLES.get(game.NAME, game.NAME), 8, 44, w, TEXT)
+        text.draw_fit(s.fb, "%d moves played" % len(game.history), 8, 60, w, TEXT)
+        kinds = meta["kinds"]
+        text.draw_fit(s.fb, "you and %d AI seat%s" % (len(kinds) - 1, "" if len(kinds) == 2 else "s"),
+                      8, 76, w, TEXT)
+        hint_line(s, "%s:continue %s:new game" % (self.hints["ok"], self.hints["back"]), FELT_DARK, 14)
+        s.mark(0, 0, s.width, s.height)
+        self.state = RESUME
+
+    def resume_game(self):
+        """Back to the table of the saved game, with its seats as they were."""
+        from core.seats import SeatPlan
+        meta, game = self.saved
+        self.saved = None
+        self.game_name = game.NAME
+        kinds = meta["kinds"]
+        n = len(kinds)
+        plan = SeatPlan(game.NAME, n, (n,), self.link)
+        plan.kinds = list(kinds)
+        plan.human = meta["human"]
+        self.plan = plan
+        try:
+            self._begin(game, game.seed)
+        except (ValueError, KeyError, ImportError) as exc:    # seats this firmware lacks
+            self.end_game()
+            self.to_menu()
+            self.menu.status = "saved game cannot continue: %s" % exc
+            self.menu_view.draw()
+            return
+        self.hand_events = self._hand_so_far()
+        self.to_table()
+
+    def _hand_so_far(self):
+        """The summary events of the hand in progress (for its results page), read back
+        from the game's log: those after the last hand end and its batch."""
+        g = self.game
+        t = self.table
+        summary = getattr(t, "SUMMARY_EVENTS", ())
+        ends = getattr(t, "HAND_EVENTS", ())
+        n = len(g.events)                # (a log that drops old events keeps the recent)
+        start = 0
+        for i in range(n):
+            if g.events[i][0] in ends:
+                start = i + 1
+        if start:
+            while start < n and g.events[start][0] in summary:
+                start += 1              # the rest of the batch that ended that hand
+        out = []
+        for i in range(start, n):
+            if g.events[i][0] in summary:
+                out.append(g.events[i])
+        return out
+
+    def _begin(self, game, seed):
+        """Seat the players (this unit's human, AI, linked units) at `game` and build its
+        table; the game is then saved at every safe point."""
+        from core.seats import HUMAN, LINK, make_player
+        plan = self.plan
+        name = self.game_name
         self.game = game
         self.human = plan.human
         self.names = plan.names()
@@ -278,7 +368,6 @@ class App:
         self.next_ai = 0
         self.hold_until = -1
         self.pending = 0
-        self.open_rules()
 
     def open_rules(self):
         from core.ui.rules_page import RulesPage
@@ -531,6 +620,17 @@ class App:
         self.state = HAND_RESULT
 
 
+def resumable(saved):
+    """True for a saved (meta, game) this app wrote (an unfinished game against the AI)."""
+    meta, game = saved
+    if not isinstance(meta, dict):
+        return False
+    kinds = meta.get("kinds")
+    h = meta.get("human")
+    return (meta.get("mode") == "ai" and isinstance(kinds, list) and isinstance(h, int) and
+            0 <= h < len(kinds) and kinds[h] == "you" and not game.is_over())
+
+
 def drop_modules(names):
     """Forget modules: from sys.modules and from their package's attributes (an import
     of core.speedrun also sets core.speedrun); what is still referenced stays alive, the
@@ -626,7 +726,7 @@ def make_app(boot, seed=None, link=True, **app_kw):
         boot.store.link_busy = boot.link.busy
     return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
                seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               **app_kw)
+               saved=boot.saved_game, notices=boot.notices, **app_kw)
 
 
 def step(boot, app, now):
