@@ -232,3 +232,105 @@ def test_receive_and_forward_paths_allocate_nothing():
     assert sink.hits == 4 and sink.bytes == 40 + 41 + 42 + 43
     assert onward.queued() == 4          # forwarded onward, queued for its link
     assert pos[0] > 0                    # and the ACK went out
+
+
+class _FirstBytes:
+    def __init__(self):
+        self.firsts = bytearray(8)
+        self.n = 0
+
+    def deliver(self, ch, buf, start, n, reliable):
+        self.firsts[self.n] = buf[start]
+        self.n += 1
+
+
+def test_selective_repeat_holds_frames_after_a_gap_and_allocates_nothing():
+    """Frames 1-3 arrive before frame 0: b holds them and says so (NAK with a SACK bitmap),
+    a resends exactly frame 0, and b then delivers all four in order.  b's receive path
+    runs under heap_lock."""
+    from core.link.channel import NAK
+    p = Pair()
+    p.step(30)
+    frames = [bytearray(160) for _ in range(5)]
+    lens = [0] * 5
+    k = [0]
+
+    def capture(buf, n):
+        f = frames[k[0]]
+        i = 0
+        while i < n:
+            f[i] = buf[i]
+            i += 1
+        lens[k[0]] = n
+        k[0] += 1
+    p.a._write = capture
+    for i in range(4):
+        p.a.send(bytes([i]) * 30, 0, 30)
+    assert k[0] == 4
+    acks = bytearray(64)
+    alen = [0]
+
+    def ack_out(buf, n):
+        i = 0
+        while i < n:
+            acks[i] = buf[i]
+            i += 1
+        alen[0] = n
+    p.b._write = ack_out
+    sink = _FirstBytes()
+    p.b._deliver = sink.deliver             # a bound method, as Node.deliver is
+    micropython.heap_lock()
+    try:
+        for i in (1, 2, 3):
+            p.b.receive(frames[i], 0, lens[i])
+    finally:
+        micropython.heap_unlock()
+    assert p.b.held == 3 and sink.n == 0      # held, not delivered early
+    nak = bytes(acks[:alen[0]])
+    from core.link.framing import FrameDecoder
+    d = FrameDecoder()
+    d.feed(nak, 0, len(nak))
+    assert d.body[0] == NAK and d.body[3] == 0 and d.body[4] == 0b111   # ack 0, 1-3 held
+    p.a.receive(nak, 0, len(nak))             # a resends frame 0, and only frame 0
+    assert k[0] == 5 and p.a.retransmits == 1 and p.a.fast_retransmits == 1
+    micropython.heap_lock()
+    try:
+        p.b.receive(frames[4], 0, lens[4])
+    finally:
+        micropython.heap_unlock()
+    assert sink.n == 4 and list(sink.firsts[:4]) == [0, 1, 2, 3]
+    assert p.b.duplicates == 0 and p.b._rhave == 0 and p.b._expect == 4
+    ack = bytes(acks[:alen[0]])
+    p.a.receive(ack, 0, len(ack))
+    assert p.a.queued() == 0                  # all four acknowledged
+
+
+def test_timeout_follows_the_round_trip_and_backs_off_while_the_peer_is_silent():
+    from core.link.channel import RTO_MIN_MS, RTO_MAX_MS, RTO_INIT_MS
+    p = Pair()
+    p.step(30)
+    assert p.a.rto == RTO_INIT_MS              # no sample yet
+    _push(p, _msgs(10, 9))
+    assert p.a.rtt_samples >= 5 and p.a.rto == RTO_MIN_MS and p.a.srtt_ms() < 10
+    # the peer goes silent (its wire and ours pulled): each timeout waits twice as long
+    p.ab.plugged = p.ba.plugged = False
+    p.a.send(b"lost", 0, 4)
+    times = []
+    last = p.a.retransmits
+    for t in range(DOWN_MS - 10):
+        p.step(1)
+        if p.a.retransmits != last:
+            last = p.a.retransmits
+            times.append(t)
+    gaps = [times[i + 1] - times[i] for i in range(len(times) - 1)]
+    assert len(gaps) >= 3 and all([gaps[i + 1] >= 2 * gaps[i] - 10 for i in range(len(gaps) - 1)]), gaps
+    assert p.a._timeout_ms() <= RTO_MAX_MS
+    # back: the frame goes through, and the first acknowledgement ends the back-off
+    p.ab.plugged = p.ba.plugged = True
+    assert p.a.send(b"after", 0, 5)
+    t = 0
+    while p.got["b"][-1:] != [b"after"] and t < 3000:
+        p.step(1)
+        t += 1
+    assert p.got["b"][-2:] == [b"lost", b"after"]
+    assert p.a._backoff == 0
