@@ -36,7 +36,9 @@ starved process).  A link with no valid frame for DOWN_MS goes down; while up, a
 sends an ACK every HEARTBEAT_MS.  Queued data survives a down link and is resent when it
 comes back up.
 
-Receiving and sending allocate nothing (slots are preallocated); see test_link_channel.py.
+Receiving and sending allocate nothing: the slots are allocated once, at the first send()
+or when a neighbour first says HELLO (a port without a cable never needs them); see
+test_link_channel.py.
 """
 from array import array
 
@@ -87,17 +89,8 @@ class Channel:
         self._byte_us = 10000000 // baud
         self._enc = FrameEncoder()
         self._dec = FrameDecoder()
-        self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
-        self._lens = bytearray(QUEUE)
-        self._ntx = bytearray(QUEUE)          # transmissions of the frame in the slot
-        self._sacked = bytearray(QUEUE)
-        self._lost = bytearray(QUEUE)         # to be resent (paced, before new frames)
-        self._dep = array("i", bytes(4 * QUEUE))    # ms the last copy left the wire
-        self._stamp = array("i", bytes(4 * QUEUE))  # transmission order of the last copy
-        self._rx = [bytearray(MAX_BODY + 2) for _ in range(WINDOW)]
-        self._rxlen = bytearray(WINDOW)
+        self._slots = None      # send and receive slots: allocated by _alloc()
         self._ctl = bytearray(16)
-        self._dg = bytearray(MAX_BODY + 2)
         self.peer_epoch = 0
         self.peer_node = 0
         self.up = False
@@ -143,6 +136,22 @@ class Channel:
         self.stale = 0
         self.rtt_samples = 0
 
+    def _alloc(self):
+        """The slots, once: at the first send() or when a neighbour first says HELLO.  A
+        port without a cable (an idle unit, an end of the chain) never needs them."""
+        if self._slots is not None:
+            return
+        self._lens = bytearray(QUEUE)
+        self._ntx = bytearray(QUEUE)          # transmissions of the frame in the slot
+        self._sacked = bytearray(QUEUE)
+        self._lost = bytearray(QUEUE)         # to be resent (paced, before new frames)
+        self._dep = array("i", bytes(4 * QUEUE))    # ms the last copy left the wire
+        self._stamp = array("i", bytes(4 * QUEUE))  # transmission order of the last copy
+        self._rx = [bytearray(MAX_BODY + 2) for _ in range(WINDOW)]
+        self._rxlen = bytearray(WINDOW)
+        self._dg = bytearray(MAX_BODY + 2)
+        self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
+
     # -- sending ----------------------------------------------------------------------
     def queued(self):
         return (self._next - self._base) & 0xFF
@@ -171,6 +180,8 @@ class Channel:
         queue is half full, so it never crowds out game messages."""
         if n > MAX_PAYLOAD:
             raise ValueError("payload of %d bytes (max %d)" % (n, MAX_PAYLOAD))
+        if self._slots is None:
+            self._alloc()
         q = self.queued()
         if q >= QUEUE or (droppable and (not self.up or q >= QUEUE // 2)):
             return False
@@ -462,6 +473,7 @@ class Channel:
             return
         new = pe != self.peer_epoch
         if new:
+            self._alloc()
             if self.peer_epoch != 0:
                 self.peer_restarts += 1
             self.peer_epoch = pe
