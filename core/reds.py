@@ -15,7 +15,7 @@ from micropython import const
 from core.cards import (REDS_DECK, RANK_MASK, SUIT_SHIFT, hand_add, hand_cards, hand_has,
                         hand_remove, new_hand, popcount)
 from core.game import Game
-from core import gameinfo
+from core import reds_options
 from core.reds_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
 
@@ -63,8 +63,8 @@ def _mask_count(hand):
 
 class Reds(Game):
     NAME = "reds"
-    PLAYERS = gameinfo.REDS_PLAYERS
-    OPTIONS = gameinfo.REDS_OPTIONS   # the table lives in core/gameinfo.py
+    PLAYERS = reds_options.PLAYERS
+    OPTIONS = reds_options.OPTIONS   # the table lives in core/reds_options.py
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):

@@ -19,7 +19,7 @@ Every pile lives in a preallocated bytearray, so reading the state into a SpeedV
 bot (`fill_view`) allocates nothing.
 """
 from core.cards import SPEED_DECK, RANK_MASK
-from core import gameinfo
+from core import speed_options
 from core.game import Game, IllegalAction
 from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
                              PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
@@ -30,9 +30,9 @@ from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS
 
 class Speed(Game):
     NAME = "speed"
-    PLAYERS = gameinfo.SPEED_PLAYERS
+    PLAYERS = speed_options.PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
-    OPTIONS = gameinfo.SPEED_OPTIONS   # the table lives in core/gameinfo.py
+    OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py
 
     def __init__(self, options=None, seed=0, setup=None):
         """`setup(game)`, for tests and tutorials only, places the cards of the first round

@@ -16,19 +16,19 @@ from array import array
 
 from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
 from core.game import Game
-from core import gameinfo
 from core import speedrun_view
 from core.trick import TrickResolver, trick_is_low, NO_SUIT
 from core.speedrun_defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
                                 A_RANK, A_CONTRACT, A_PASS, A_REDO, A_REVEAL, A_NOREVEAL,
                                 RANKINGS, BOARD_NAMES, LENGTHS, P_SELECT, P_BID, P_REVEAL,
-                                P_PLAY, P_OVER, NO_ENTRY, REVEALED, HIDDEN, BoardSubsets,
+                                P_PLAY, P_OVER, NO_ENTRY, REVEALED, HIDDEN,
                                 CompactHistory, board_mask, contract_diff, contract_score)
+from core import speedrun_options
 
 class SpeedRun(Game):
     NAME = "speedrun"
-    PLAYERS = gameinfo.SPEEDRUN_PLAYERS
-    OPTIONS = gameinfo.SPEEDRUN_OPTIONS   # the table lives in core/gameinfo.py (rulings SR-1, SR-9)
+    PLAYERS = speedrun_options.PLAYERS
+    OPTIONS = speedrun_options.OPTIONS   # core/speedrun_options.py (rulings SR-1, SR-9)
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):

@@ -66,8 +66,8 @@ REVEALED = const(1)
 HIDDEN = const(2)
 
 
-# BoardSubsets moved to core/gameinfo.py (the menu reads the options without this module).
-from core.gameinfo import BoardSubsets  # noqa: E402,F401
+# (BoardSubsets, the contract-board choices, lives with the options in
+# core/speedrun_options.py: the menu reads them without this module.)
 
 
 class CompactHistory:

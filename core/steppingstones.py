@@ -15,7 +15,7 @@ from micropython import const
 
 from core.cards import STEPPING_DECK, hand_add, hand_cards, hand_clear, hand_remove, new_hand
 from core.game import Game
-from core import gameinfo
+from core import steppingstones_options
 from core.steppingstones_log import EventLog, PairLog
 from core.trick import (FOLLOW, MAY_TRUMP, MUST_BEAT, NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM,
                         TrickResolver, trick_is_low)
@@ -129,8 +129,8 @@ def _suit_name(suit):
 
 class SteppingStones(Game):
     NAME = "steppingstones"
-    PLAYERS = gameinfo.STEPPINGSTONES_PLAYERS
-    OPTIONS = gameinfo.STEPPINGSTONES_OPTIONS   # the table lives in core/gameinfo.py
+    PLAYERS = steppingstones_options.PLAYERS
+    OPTIONS = steppingstones_options.OPTIONS   # the table lives in core/steppingstones_options.py
     n_players = _N_PLAYERS
 
     # -- set-up and hand flow ----------------------------------------------------------

@@ -1,18 +1,18 @@
 """Play one seeded Speed Run game with the baseline bots and print its record.
 
-Usage: micropython -X heapsize=64K tests/speedrun_mp_game.py SEED 'OPTIONS_JSON' BOTS [LIB_DIR]
+Usage: micropython -X heapsize=68K tests/speedrun_mp_game.py SEED 'OPTIONS_JSON' BOTS [LIB_DIR]
        python tests/speedrun_mp_game.py ...   (same output on CPython)
 
 Prints the game record (core/record.py's lines: header, one line per action, result) and,
 as {"event": [...]} lines, the public event log; the host test tests/host/test_speedrun_mp.py
-runs this on the unix port with a 64 KB heap and compares with CPython.  Like the app loop
+runs this on the unix port with a 68 KB heap and compares with CPython.  Like the app loop
 on the device, it streams each record line and consumes the event log as the game goes,
 so only the game state itself has to fit the heap.  BOTS names each seat's bot: "r" for
 RandomBot, "g" for GreedyBot (e.g. "rrr", "grg").  LIB_DIR (optional) goes first on sys.path: the host test puts the modules
 precompiled by mpy-cross there, as they are deployed on the device.
 
 The record lines are built here rather than by importing core.record: that module and the
-registry it imports hold ~6 KB of heap on the 64-bit port, which a 64 KB cap cannot spare.
+registry it imports hold ~6 KB of heap on the 64-bit port, which a 68 KB cap cannot spare.
 The host test checks every line against core.record.record_lines() on CPython.
 """
 import sys

@@ -31,6 +31,14 @@ def value_text(v):
     return str(v)
 
 
+def position(choices, value):
+    """Index of `value` in an option's choices (any sequence), 0 if it is not there."""
+    for i in range(len(choices)):
+        if choices[i] == value:
+            return i
+    return 0
+
+
 class GameEntry:
     def __init__(self, name, cls, reason):
         self.name = name
@@ -131,7 +139,7 @@ class MainMenu:
         kind, opt = self.row_kind(i)
         if kind == "option":
             ch = opt.choices
-            k = ch.index(self.values[opt.key]) if self.values[opt.key] in ch else 0
+            k = position(ch, self.values[opt.key])
             self.values[opt.key] = ch[(k + delta) % len(ch)]
             return True
         if kind == "players":

@@ -25,7 +25,8 @@ MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 SCRIPT = os.path.join(ROOT, "tests", "mp_steppingstones_game.py")
 MODULES = ("__init__", "cards", "prng", "game", "trick", "record", "registry", "bots",
-           "steppingstones", "steppingstones_log", "steppingstones_why", "steppingstones_bots")
+           "steppingstones_options", "steppingstones", "steppingstones_log", "steppingstones_why",
+           "steppingstones_bots")
 VARIANTS = [
     {"contracts": "starter", "redo": False},
     {"contracts": "starter", "redo": True},
