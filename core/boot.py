@@ -47,21 +47,39 @@ class Boot:
         self.notices.append(text)
 
 
-def read_config(fs, b):
-    """The board config dict; notes a problem and falls back to the default board."""
+DEVICE_PLATFORMS = ("rp2",)     # sys.platform of a real board: no host board to fall back to
+SET_BOARD = ('write it with the board\'s name, e.g. echo \'{"board": "pico_lcd_1_3"}\' > board.json && '
+             'mpremote fs cp board.json :board.json (boards: pico_lcd_1_3, pico_display_2)')
+
+
+def on_device():
+    import sys
+    return sys.platform in DEVICE_PLATFORMS
+
+
+def read_config(fs, b, device=None):
+    """The board config dict; notes a problem and falls back to the default board.  On a
+    real board (`device`, default: sys.platform says so) there is nothing to fall back to
+    (the host board emulates a panel in 115 KB of RAM): BootError says how to set it."""
+    if device is None:
+        device = on_device()
     data = fs.read(CONFIG_FILE)
     cfg = None
+    problem = None
     if data is None:
-        b.note("no %s: using board %s" % (CONFIG_FILE, DEFAULT_BOARD))
+        problem = "no %s" % CONFIG_FILE
     else:
         try:
             cfg = json.loads(data)
         except ValueError:
             cfg = None
         if not isinstance(cfg, dict) or not isinstance(cfg.get("board"), str):
-            b.note("%s unreadable: using board %s" % (CONFIG_FILE, DEFAULT_BOARD))
+            problem = "%s unreadable" % CONFIG_FILE
             cfg = None
     if cfg is None:
+        if device:
+            raise BootError("%s: %s" % (problem, SET_BOARD))
+        b.note("%s: using board %s" % (problem, DEFAULT_BOARD))
         cfg = {"board": DEFAULT_BOARD}
     return cfg
 
@@ -131,7 +149,7 @@ def apply_settings(hw, s):
         buzzer.enabled = s.get("sound")
 
 
-def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None):
+def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None, device=None):
     """Steps 1-4; returns the Boot.  `board_name` (and `board_config`, the board's
     settings) override board.json (the simulator); `load(name, config)` -> (module, hw)
     is load_board unless a test passes a fake."""
@@ -144,7 +162,7 @@ def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None
             for key in board_config:
                 cfg[key] = board_config[key]
     else:
-        cfg = read_config(fs, b)
+        cfg = read_config(fs, b, device)
     name = cfg["board"]
     b.board_name = name
     b.board, b.hw = load(name, cfg)
@@ -166,9 +184,9 @@ def hand_over(b):
     return run(b)
 
 
-def main(fs=None, board_name=None, out=print, load=load_board):
+def main(fs=None, board_name=None, out=print, load=load_board, device=None):
     try:
-        b = boot(fs, board_name, out, load)
+        b = boot(fs, board_name, out, load, device=device)
         return hand_over(b)
     except BootError as exc:
         out("boot: %s" % exc)

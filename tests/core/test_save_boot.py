@@ -117,3 +117,13 @@ def test_a_board_that_cannot_load_is_reported_not_raised():
         assert False
     except BootError as exc:
         assert "not installed" in str(exc)
+
+
+def test_a_real_board_without_board_json_says_how_to_set_it():
+    # a Pico has no host board to fall back to (it would not fit): boot stops and says why
+    for files in ({}, {"board.json": b"{oops"}):
+        lines = []
+        loader = Loader()
+        assert bootmod.main(FakeFs(files), out=lines.append, load=loader, device=True) is None
+        assert loader.names == [] and len(lines) == 1, lines
+        assert lines[0].startswith("boot: ") and "board.json" in lines[0] and "pico_lcd_1_3" in lines[0]
