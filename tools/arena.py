@@ -18,6 +18,7 @@ from multiprocessing import Pool
 
 import tools  # noqa: F401
 from core.registry import game_class, make_bot
+from tools.cli import parse_options
 from tools.play import run_game
 from tools import arena_speedrun
 from tools import arena_steppingstones
@@ -162,13 +163,7 @@ def main(argv=None):
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (repeatable); values are parsed as JSON when possible")
     args = p.parse_args(argv)
-    options = {}
-    for kv in args.option:
-        k, _, v = kv.partition("=")
-        try:
-            options[k] = json.loads(v)
-        except ValueError:
-            options[k] = v
+    options = parse_options(args.option)
     print(json.dumps(run_arena(args.game, options, args.a, args.b, args.deals, args.seed, args.jobs)))
     return 0
 

@@ -1,7 +1,9 @@
 """Device-time and heap benchmark of the built-in AI on the MicroPython unix port.
 
     python -m tools.bench_ai [--game speedrun] [--level default] [--games 200] [--seed 1]
-                             [--repeat 3] [--heap 1M] [--chunk 20]
+                             [--repeat 3] [--heap 1M] [--chunk 20] [--option KEY=VALUE ...]
+
+(Reds: --game reds --option players=6 --option partnership=true, and so on.)
 
 Plays seeded games with the AI in every seat on the unix port
 (tests/perf/ai_bench_mp.py), timing every decision that has more than one legal action
@@ -23,6 +25,8 @@ import os
 import subprocess
 import sys
 
+from tools.cli import parse_options
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FACTORS = (150, 240)
 
@@ -38,7 +42,7 @@ def pct(xs, p):
 def run_chunk(args, first, n):
     mp = os.path.join(os.path.dirname(sys.executable), "micropython")
     cmd = [mp, "-X", "heapsize=" + args.heap, "tests/perf/ai_bench_mp.py", args.game, args.level,
-           str(n), str(first), str(args.repeat)]
+           str(n), str(first), str(args.repeat), json.dumps(args.options)]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError("unix port failed: %s" % (out.stderr or out.stdout)[-2000:])
@@ -50,7 +54,7 @@ def summary(label, rows, obj_bytes, args):
     us = [r[2] for r in rows]   # quiet-machine estimate, see the module docstring
     alloc = [r[1] for r in rows]
     p50, p95, mx = pct(us, 50) / 1000.0, pct(us, 95) / 1000.0, max(us) / 1000.0 if us else 0
-    return {"bench": "ai_decisions", "game": args.game, "level": args.level, "phase": label,
+    return {"bench": "ai_decisions", "game": args.game, "options": args.options, "level": args.level, "phase": label,
             "games": args.games, "decisions": len(rows),
             "unix_ms": {"p50": round(pct(raw, 50) / 1000.0, 2), "p95": round(pct(raw, 95) / 1000.0, 2),
                         "max": round(max(raw) / 1000.0, 2)},
@@ -80,7 +84,10 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=1)
     p.add_argument("--heap", default="1M")
     p.add_argument("--chunk", type=int, default=20, help="games per unix-port process")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option (repeatable); values are parsed as JSON when possible")
     args = p.parse_args(argv)
+    args.options = parse_options(args.option)
     rows = {}
     obj = 0
     done = 0

@@ -1,7 +1,8 @@
 """Times every AI decision of seeded games on a MicroPython port (run by tools/bench_ai.py).
 
-Usage: micropython tests/perf/ai_bench_mp.py GAME LEVEL GAMES FIRST_SEED [REPEAT]
-(REPEAT > 1 re-runs each decision and checks it is reproduced)
+Usage: micropython tests/perf/ai_bench_mp.py GAME LEVEL GAMES FIRST_SEED [REPEAT [OPTIONS_JSON]]
+(REPEAT > 1 re-runs each decision and checks it is reproduced; OPTIONS_JSON are the game's
+options, e.g. '{"players": 6}' for Reds)
 Every seat is the AI at LEVEL.  Prints one line per decision with more than one legal
 action: "D phase unix_us alloc_bytes cpu_us best_us", and "A ai_object_bytes" once per game.
 cpu_us is the process CPU time of the decision (C clock(), in steps of about 1 ms): the
@@ -10,6 +11,7 @@ decision runs with the collector paused after a collection, so alloc_bytes is ev
 the decision allocated (an upper bound of its extra working set).
 """
 import gc
+import json
 import sys
 import time
 
@@ -34,10 +36,11 @@ def main(argv):
     game_name, level, n_games, first = argv[1], argv[2], int(argv[3]), int(argv[4])
     if len(argv) > 5:
         REPEAT = int(argv[5])
+    options = json.loads(argv[6]) if len(argv) > 6 else {}
     cls = game_class(game_name)
     make_ai(game_name, level, 0)   # import the modules first: "A" counts the object only
     for seed in range(first, first + n_games):
-        game = cls({}, seed)
+        game = cls(options, seed)
         gc.collect()
         a0 = gc.mem_alloc()
         bots = [make_ai(game_name, level, (seed * 16 + s) % 0x40000000) for s in range(game.n_players)]
