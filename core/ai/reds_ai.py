@@ -12,6 +12,7 @@ observation, level).
 from core.prng import Prng
 from core.ai import reds_eval as ev
 from core.ai.reds_play import RedsPlay
+from core.ai.sliced import SlicedAI
 
 BID_BASE = 64
 GIVE_BASE = 128
@@ -21,7 +22,7 @@ SPOIL = 2
 MIN_SAMPLES = 2
 
 
-class RedsAI:
+class RedsAI(SlicedAI):
     def __init__(self, seed=0, budget=600, spoil=SPOIL):
         """budget: simulated card plays per card decision (0 = play by the playout policy
         alone); spoil: weight of the receiver's loss in the choice of the pass."""
@@ -33,51 +34,31 @@ class RedsAI:
         self.pimc = None
         self._action = -1
 
-    def choose(self, obs):
-        self.start(obs)
-        while True:
-            a = self.step(4000)
-            if a is not None:
-                return a
-
-    def start(self, obs):
-        """Begin a decision: bids and passes are decided here; card play sets up a search."""
-        legal = obs["legal"]
-        if not legal:
-            raise ValueError("no legal action for seat %d" % obs["seat"])
-        hand = obs["hand"]
+    def _mix(self, obs, legal):
         mix = self.seed * 7 + obs["round"] * 1031 + len(obs["played"]) * 37 + len(obs["trick"]) * 5
-        for c in hand:
+        for c in obs["hand"]:
             mix = mix * 3 + c
             mix &= 0xFFFFFF
-        self.rng.seed(mix & 0x3FFFFFFF)
-        self._action = -1
+        return mix
+
+    def _decide(self, obs, legal):
+        """Bids and passes are decided here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
-            self._action = legal[0]
-        elif phase == "bid":
-            self._action = BID_BASE + ev.choose_bid(self._plan(obs))
-        elif phase == "exchange":
-            self._action = self._give(obs)
-        else:
-            n = obs["n_players"]
-            if self.play is None or self.play.n != n:
-                self.play = RedsPlay(self.rng, n)
-                self.pimc = self.play.pimc
-            cards = self.play.setup(obs)
-            if self.budget <= 0 or len(cards) == 1:
-                self._action = cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
-            else:
-                self.pimc.start(cards, self._search_plays(len(cards)))
-
-    def step(self, units):
-        """Think for about `units` simulated card plays; the action when decided."""
-        if self._action >= 0:
-            return self._action
-        if self.pimc.step(units):
-            self._action = self.pimc.best()
-            return self._action
-        return None
+            return legal[0]
+        if phase == "bid":
+            return BID_BASE + ev.choose_bid(self._plan(obs))
+        if phase == "exchange":
+            return self._give(obs)
+        n = obs["n_players"]
+        if self.play is None or self.play.n != n:
+            self.play = RedsPlay(self.rng, n)
+            self.pimc = self.play.pimc
+        cards = self.play.setup(obs)
+        if self.budget <= 0 or len(cards) == 1:
+            return cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
+        self.pimc.start(cards, self._search_plays(len(cards)))
+        return -1
 
     def _search_plays(self, n_cards):
         """The PIMC budget in simulated card plays for this position: `budget` also

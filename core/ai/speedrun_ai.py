@@ -9,9 +9,10 @@ from core.prng import Prng
 from core.ai import speedrun_choice as choice
 from core.ai.speedrun_play import SpeedRunPlay
 from core.ai.pimc import shortlist
+from core.ai.sliced import SlicedAI
 
 
-class SpeedRunAI:
+class SpeedRunAI(SlicedAI):
     def __init__(self, seed=0, budget=400, plan=True, harm=0):
         """budget: simulated card plays per card decision (0 = play by the playout
         policy alone); plan: weigh the contract cards kept for later hands; harm: weight
@@ -24,44 +25,24 @@ class SpeedRunAI:
         self.pimc = self.play.pimc
         self._action = -1
 
-    def choose(self, obs):
-        self.start(obs)
-        while True:
-            a = self.step(4000)
-            if a is not None:
-                return a
-
-    def start(self, obs):
-        """Begin a decision.  Cheap decisions are made here; card play sets up a search."""
-        legal = obs["legal"]
-        if not legal:
-            raise ValueError("no legal action for seat %d" % obs["seat"])
+    def _mix(self, obs, legal):
         played = obs.get("played") or []
-        mix = (self.seed * 7 + obs["hand_no"] * 1031 + len(played) * 37 + len(obs["trick"]) * 5
-               + len(legal)) & 0x3FFFFFFF
-        self.rng.seed(mix)
-        self._action = -1
+        return (self.seed * 7 + obs["hand_no"] * 1031 + len(played) * 37 + len(obs["trick"]) * 5
+                + len(legal))
+
+    def _decide(self, obs, legal):
+        """Cheap decisions are made here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
-            self._action = legal[0]
-        elif phase == "select":
-            self._action = choice.select(obs, legal)
-        elif phase == "bid":
-            self._action = choice.bid(obs, legal, self.plan)
-        elif phase == "reveal":
-            self._action = choice.reveal(obs)
-        else:
-            cards = self.play.setup(obs, legal)
-            if self.budget <= 0:
-                self._action = self.play.sim.policy(obs["seat"])
-            else:
-                self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget), self.budget)
-
-    def step(self, units):
-        """Think for about `units` simulated card plays; the action when decided."""
-        if self._action >= 0:
-            return self._action
-        if self.pimc.step(units):
-            self._action = self.pimc.best()
-            return self._action
-        return None
+            return legal[0]
+        if phase == "select":
+            return choice.select(obs, legal)
+        if phase == "bid":
+            return choice.bid(obs, legal, self.plan)
+        if phase == "reveal":
+            return choice.reveal(obs)
+        cards = self.play.setup(obs, legal)
+        if self.budget <= 0:
+            return self.play.sim.policy(obs["seat"])
+        self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget), self.budget)
+        return -1
