@@ -39,8 +39,9 @@ SHEET = const(5)
 HAND_RESULT = const(6)
 GAME_RESULT = const(7)
 RESUME = const(8)
+LOBBY = const(9)                # a linked game's lobby (core/app_link.py)
 STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result",
-               "resume")
+               "resume", "lobby")
 
 AI_SLICE = const(150)        # work units per tick for a sliced AI
 
@@ -91,7 +92,7 @@ def board_hints(board):
 class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
                  link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
-                 store=None, unload=False, saved=None, notices=None):
+                 store=None, unload=False, saved=None, notices=None, link_hw=None):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -117,6 +118,8 @@ class App:
         self.menu_view = None
         self._menu_state = None
         self.unload = unload
+        self.link_hw = link_hw              # the board's link ports: Host/Join in the menu
+        self.linked = None                  # core.app_link.LinkPlay while linked
         # games: the names the menu lists (default: every game of core.gameinfo)
         self._make_menu()
         self._resident = None
@@ -137,11 +140,16 @@ class App:
         self.now = now
         if ev < 0:
             return
+        if self.linked is not None and self.linked.feed(ev):
+            return
         st = self.state
         if st == MENU:
             r = self.menu_view.handle(ev)
             if r is not None and r[0] == "start":
                 self.to_setup(r[1], r[2], r[3])
+            elif r is not None and r[0] == "link":
+                from core.app_link import LinkPlay
+                self.linked = LinkPlay(self, r[1], self.link_hw)
         elif st == SETUP:
             r = self.page.handle(ev)
             if r == "start":
@@ -187,6 +195,8 @@ class App:
         self.now = now
         if self.store is not None:
             self.store.poll()               # a save the link held back
+        if self.linked is not None and self.linked.tick(now):
+            return
         if self.state == TABLE:
             if self.realtime:
                 r = self.table.tick(now)
@@ -209,6 +219,7 @@ class App:
     def _make_menu(self):
         from core.ui.menu import MainMenu, MenuView
         m = MainMenu(self.games) if self.games else MainMenu()
+        m.link_items = self.link_hw is not None     # "Host / Join a linked game"
         if self._menu_state is not None:
             m.page, m.game, m.games_sel, m.values, m.players = self._menu_state
             self._menu_state = None
@@ -241,6 +252,8 @@ class App:
         # The player count was chosen in the menu (the game's "players" option or the
         # Players row): the set-up page only places the seats.
         self.plan = SeatPlan(name, n, (n,), self.link)
+        if self.linked is not None:
+            self.linked.setup(self.plan)    # hosting: the other seats are linked units
         self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
         self.state = SETUP
         self.page.draw()
@@ -713,7 +726,9 @@ def start_link(hw, clock):
 
 def make_app(boot, seed=None, link=True, **app_kw):
     """The device's App from a core.boot.Boot: its screen, display, hints, save store,
-    modules unloaded after each game; and the idle link (boot.link)."""
+    modules unloaded after each game; with `link`, the menu offers Host / Join a linked
+    game on the board's ports, and the link stack (core/app_link.py) is created only
+    then and dropped when that game ends (boot.link stays None: nothing idles)."""
     from core.clock import ticks_ms
     hw = boot.hw
     d = hw.display
@@ -721,12 +736,11 @@ def make_app(boot, seed=None, link=True, **app_kw):
     if screen is None:
         from core.ui.screen import Screen
         screen = boot.screen = Screen(d.width, d.height)
-    boot.link = start_link(hw, ticks_ms) if link else None
-    if boot.link is not None and boot.store is not None:
-        boot.store.link_busy = boot.link.busy
+    boot.link = None
     return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
                seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               saved=boot.saved_game, notices=boot.notices, **app_kw)
+               saved=boot.saved_game, notices=boot.notices, link_hw=hw if link else None,
+               **app_kw)
 
 
 def step(boot, app, now):

@@ -5,7 +5,8 @@
 
 What runs is what the device runs: core.boot (board "host" with panel=False: the real
 ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.make_app
-(the screen allocated at boot, the idle link stack, the save store, modules unloaded
+(the screen allocated at boot, Host / Join in the menu with the link stack not loaded
+until chosen, the save store, modules unloaded
 after each game) -> core.app.step() every 10 ms of a virtual clock.  A scripted finger
 (core.ui.autoplay.ButtonDriver) presses the board's physical buttons: menu -> game ->
 options -> seat set-up (AI seats at their default level: core.ai.make_ai "default"
@@ -85,9 +86,12 @@ gc.collect()
 boot_alloc = gc.mem_alloc() - ROM
 boot_free = gc.mem_free()
 sys.stdout.write('{"what": "boot", "layout": "%s", "heap": %d, "alloc_at_start": %d, '
-                 '"alloc_after_boot": %d, "free_after_boot": %d, "link": %s, "modules": %d, "rom_image": %d}\n' % (
+                 '"alloc_after_boot": %d, "free_after_boot": %d, "link": %s, "link_modules": %d, '
+                 '"modules": %d, "rom_image": %d}\n' % (
                      LAYOUT, heap, start_alloc, boot_alloc, boot_free,
-                     "true" if b.link is not None else "false", len(sys.modules), ROM))
+                     "true" if app.link_hw is not None else "false",
+                     len([m for m in sys.modules if m.startswith("core.link") or m == "core.app_link"]),
+                     len(sys.modules), ROM))
 
 from core.ui import autoplay  # noqa: E402
 

@@ -10,7 +10,7 @@ The player count is chosen in exactly one place: the game's own "players" option
 it has one (Reds), else a Players row when PLAYERS allows more than one count.
 
 `handle(ev)` returns None, or ("start", game_name, options_dict, players) when the user
-starts a game.
+starts a game, or ("link", "host"|"join") for the linked-game rows.
 """
 from core import gameinfo
 from core.ui import keys, text
@@ -19,6 +19,9 @@ from core.ui.widgets import ListView, hint_line, title_bar
 
 GAMES = 0
 OPTIONS = 1
+
+# After the games when the board has link ports (core/app_link.py): (label, mode).
+LINK_ITEMS = (("Host a linked game", "host"), ("Join a linked game", "join"))
 
 TITLES = gameinfo.TITLES
 
@@ -83,6 +86,7 @@ class MainMenu:
         self.status = ""
         self.games_sel = 0
         self.cursor = 0          # the selected row, kept in step by the view's list
+        self.link_items = False  # rows after the games: LINK_ITEMS (the app sets it)
 
     # -- the options page rows: each option, then Players (if a choice), then Start ----
     def option_rows(self):
@@ -112,7 +116,12 @@ class MainMenu:
             return "Players", ("<%s>" % v) if self.editing and self.cursor == i else v, True
         return "Start", None, True
 
+    def game_rows(self):
+        return len(self.entries) + (len(LINK_ITEMS) if self.link_items else 0)
+
     def game_label(self, i):
+        if i >= len(self.entries):
+            return LINK_ITEMS[i - len(self.entries)][0], None, True
         e = self.entries[i]
         if e.cls is None:
             return e.title, "n/a", False
@@ -164,6 +173,9 @@ class MainMenu:
             if k == keys.DOWN or k == keys.RIGHT:
                 return None, 1
             if k == keys.OK and keys.kind_of(ev) == keys.PRESS:
+                if sel >= len(self.entries):
+                    self.games_sel = sel
+                    return ("link", LINK_ITEMS[sel - len(self.entries)][1]), 0
                 e = self.entries[sel]
                 if e.cls is None:
                     self.status = "%s: %s" % (e.title, e.reason)
@@ -225,7 +237,7 @@ class MenuView:
         self._page = -1
         self._edit = False
         self._status = None
-        self.list.reset(len(menu.entries))
+        self.list.reset(menu.game_rows())
 
     def handle(self, ev):
         """Feed one event to the model, then redraw what changed; returns the model's result."""
@@ -246,7 +258,7 @@ class MenuView:
         m.cursor = self.list.sel
         if m.page != self._page:
             if m.page == GAMES:
-                self.list.reset(len(m.entries), m.games_sel)
+                self.list.reset(m.game_rows(), m.games_sel)
             else:
                 self.list.reset(m.option_rows())
             s.clear(FELT)

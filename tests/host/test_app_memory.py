@@ -47,7 +47,8 @@ def test_whole_app_plays_a_complete_game_without_memory_error(runs, game, layout
     assert not errors, errors
     boot = [r for r in recs if r["what"] == "boot"][0]
     g = [r for r in recs if r["what"] == "game"][0]
-    assert boot["link"] is True                    # the link stack booted, idle
+    assert boot["link"] is True                    # the menu offers Host / Join a linked game
+    assert boot["link_modules"] == 0               # ... and no link module costs heap until then
     assert g["finished"] and g["game"] == game and g["layout"] == layout
     assert g["seats"].startswith("you,")
     assert g["seats"].count(",") == {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}[game]
