@@ -511,7 +511,9 @@ class App:
         g = self.game
         self.table.update(g.observation(self.human), g.to_move())
 
-    def table_key(self, ev):
+    def table_key(self, ev, on_act=None, on_acts=None):
+        """A key at the table.  The human's chosen action(s) go to `on_act` / `on_acts`:
+        applied here by default; a linked game sends them to the link instead."""
         t = self.table
         if self.realtime:
             r = t.handle(ev, self.now)
@@ -528,15 +530,21 @@ class App:
         elif self.hold_until >= 0:
             return                       # the finished trick is still on show
         elif kind == ACT:
-            self.apply(self.human, payload)
+            (on_act or self._act_here)(payload)
         elif kind == ACTS:
-            for a in payload:
-                if self.game.is_over() or self.human not in self.game.to_move():
-                    break
-                self.apply(self.human, a)
+            (on_acts or self._acts_here)(payload)
         elif kind == REFUSED:
             why = self.game.check(self.human, payload)
             t.flash(why or "not now", self.now)
+
+    def _act_here(self, action):
+        self.apply(self.human, action)
+
+    def _acts_here(self, actions):
+        for a in actions:
+            if self.game.is_over() or self.human not in self.game.to_move():
+                break
+            self.apply(self.human, a)
 
     def apply(self, seat, action):
         """Apply one action; follow its public events on the table; hold finished tricks."""

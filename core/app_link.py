@@ -261,29 +261,12 @@ class LinkPlay:
         return True
 
     def _table_key(self, ev):
-        from core.ui.table_common import ACT, ACTS, PAUSE as T_PAUSE, REFUSED
-        app = self.app
-        t = app.table
-        if app.realtime:
-            if t.handle(ev, app.now) == "pause":
-                app.open_pause()
-            return
-        r = t.handle(ev)
-        if r is None:
-            return
-        kind, payload = r
-        if kind == T_PAUSE:
-            app.open_pause()
-        elif app.hold_until >= 0:
-            return
-        elif kind == ACT:
-            self._submit(payload)
-        elif kind == ACTS:
-            self.queue = list(payload)
-            self._submit(self.queue.pop(0))
-        elif kind == REFUSED:
-            why = app.game.check(app.human, payload)
-            t.flash(why or "not now", app.now)
+        self.app.table_key(ev, self._submit, self._submit_all)
+
+    def _submit_all(self, actions):
+        """Several actions chosen at once (Reds' exchange): sent one at a time."""
+        self.queue = list(actions)
+        self._submit(self.queue.pop(0))
 
     def _submit(self, action):
         """The human's decision to the link; the table stops offering a move until the
