@@ -676,62 +676,6 @@ def unload_except(resident):
     gc.collect()
 
 
-class IdleLink:
-    """The link stack (core/link/unit.py LinkUnit) on the board's link ports, idle until
-    a linked game is hosted or joined: it answers HELLOs and hears lobby announcements.
-    `poll()` moves received bytes in and runs the unit's timers; `busy()` tells the save
-    store to hold flash writes while a link session is open (UART bytes are lost while
-    flash is written)."""
-
-    def __init__(self, hw, clock):
-        from core.link.unit import LinkUnit
-        ports = hw.open_link() if hasattr(hw, "open_link") else []
-        if not ports:
-            ports = [None, None]        # no cables on this board: both ports unplugged
-        self.ports = ports
-        writers = []
-        for p in ports:
-            writers.append(self._writer(p))
-        node = hw.node_id() if hasattr(hw, "node_id") else 1
-        entropy = hw.entropy if hasattr(hw, "entropy") else None
-        self.unit = LinkUnit(node, writers, entropy, clock)
-        self.buf = bytearray(64)
-
-    @staticmethod
-    def _writer(port):
-        if port is None:
-            def drop(buf, n):
-                return n
-            return drop
-
-        def write(buf, n):
-            return port.write(memoryview(buf)[:n])
-        return write
-
-    def poll(self):
-        buf = self.buf
-        for i in range(len(self.ports)):
-            p = self.ports[i]
-            if p is None:
-                continue
-            n = p.readinto(buf)
-            while n:
-                self.unit.receive(i, buf, 0, n)
-                n = p.readinto(buf)
-        self.unit.poll()
-
-    def busy(self):
-        return self.unit.session.sid != 0
-
-
-def start_link(hw, clock):
-    """IdleLink on the board's ports, or None where the link stack is not installed."""
-    try:
-        return IdleLink(hw, clock)
-    except ImportError:
-        return None
-
-
 def make_app(boot, seed=None, link=True, **app_kw):
     """The device's App from a core.boot.Boot: its screen, display, hints, save store,
     modules unloaded after each game; with `link`, the menu offers Host / Join a linked
