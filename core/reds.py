@@ -16,7 +16,7 @@ from core.cards import (REDS_DECK, RANK_MASK, SUIT_SHIFT, hand_add, hand_cards, 
                         hand_remove, new_hand, popcount)
 from core.game import Game
 from core import reds_options
-from core.reds_log import PackedLog
+from core.packed_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
 
 TRUMP = const(0)        # diamonds, suit 0 of "DSC", always trump
@@ -68,7 +68,7 @@ class Reds(Game):
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):
-        # Packed logs keep a whole six-player game inside a 64 KB heap (core/reds_log.py).
+        # Packed logs keep a whole six-player game inside a 64 KB heap (core/packed_log.py).
         self.history = PackedLog()
         self.events = PackedLog()
         o = self.options

@@ -99,7 +99,7 @@ def snapshot(game):
             list(game.bids), list(game.has_bid), list(game.tricks), list(game.scores),
             list(game.pack), list(game.turned), list(game.play_seats), list(game.play_cards),
             list(r.cards[:r.count]), list(r.seats[:r.count]), game.rng.state(),
-            # The logs are append-only (core/reds_log.py): their lengths say all.
+            # The logs are append-only (core/packed_log.py): their lengths say all.
             len(game.history), len(game.events), len(game.rounds),
             [game.observation(s) for s in range(game.n_players)]]
 

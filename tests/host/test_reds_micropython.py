@@ -17,7 +17,7 @@ from core.reds_bots import GreedyBot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
-MODULES = ("__init__", "prng", "cards", "game", "trick", "reds_log", "reds_options", "reds",
+MODULES = ("__init__", "prng", "cards", "game", "trick", "packed_log", "reds_options", "reds",
            "reds_text", "bots", "reds_bots")
 HEAP = "64K"
 

@@ -1,7 +1,8 @@
 """An append-only list of small tuples packed into fixed-size byte chunks.
 
-Why: a Reds game appends a (seat, action) pair to `history` and an event tuple to `events`
-for most actions, 600 of each in a six-player game.  As Python tuples they cost 32-48
+Used by Reds (`history`, `events`, the round table).  Why: a Reds game appends a
+(seat, action) pair to `history` and an event tuple to `events` for most actions, 600 of
+each in a six-player game.  As Python tuples they cost 32-48
 bytes each and, living among the garbage every observation leaves behind, they fragment
 the heap until a growing list finds no contiguous block (measured on the unix port: 75 KB
 free, largest free block under 1 KB).  Packed here an entry costs 3-7 bytes, in 256-byte
