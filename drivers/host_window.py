@@ -14,12 +14,15 @@ class HostWindow:
         board = hw.board
         self.w = board.WIDTH * scale
         self.h = board.HEIGHT * scale
-        self.side = 220
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Pocket Cards - %s" % board.NAME)
-        self.surface = pygame.display.set_mode((self.w + self.side, max(self.h, 360)))
         self.font = pygame.font.Font(None, 22)
+        # Each button's chip fits its whole name ("DOWN", "PRESS"), then the keyboard keys.
+        self.chip_w = max(self.font.size(n)[0] for n in board.BUTTONS) + 8
+        widest_keys = max(self.font.size(" / ".join(keymap.get(n, ())))[0] for n in board.BUTTONS)
+        self.side = max(220, 12 + self.chip_w + 8 + widest_keys + 12)
+        self.surface = pygame.display.set_mode((self.w + self.side, max(self.h, 360)))
         # pygame key code -> bit of the physical button
         self.codes = {}
         for i, name in enumerate(board.BUTTONS):
@@ -52,10 +55,12 @@ class HostWindow:
         y = 12
         for i, name in enumerate(board.BUTTONS):
             down = (mask >> i) & 1
-            pg.draw.rect(self.surface, (250, 200, 40) if down else (90, 90, 100), (x, y, 26, 20), 0, 4)
-            self.surface.blit(self.font.render(name[:2], True, (0, 0, 0)), (x + 3, y + 3))
+            pg.draw.rect(self.surface, (250, 200, 40) if down else (90, 90, 100),
+                         (x, y, self.chip_w, 20), 0, 4)
+            self.surface.blit(self.font.render(name, True, (0, 0, 0)), (x + 4, y + 3))
             keys_txt = " / ".join(self.keymap.get(name, ()))
-            self.surface.blit(self.font.render(keys_txt, True, (220, 220, 220)), (x + 34, y + 3))
+            self.surface.blit(self.font.render(keys_txt, True, (220, 220, 220)),
+                              (x + self.chip_w + 8, y + 3))
             y += 26
         if board.CHORDS:
             y += 8
