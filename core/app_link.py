@@ -80,13 +80,21 @@ def _writer(port):
 
 class _Arbiter:
     """Speed's table submits the human's plays here instead of its own arbiter: they go
-    to the host's arbiter over the link (shown when it has taken them)."""
+    to the host's arbiter over the link.  On a guest they are shown at once
+    (`pending(seat)`, `rev()` counts its changes) and taken back if the host refuses them
+    (LinkPlay._follow calls the table's take_back)."""
 
     def __init__(self, provider):
         self.provider = provider
 
     def submit(self, t, seat, action, round_no):
         return self.provider.submit(seat, action)
+
+    def rev(self):
+        return self.provider.unit.lockstep.tentative_rev
+
+    def pending(self, seat):
+        return self.provider.unit.lockstep.pending(seat)
 
 
 class LinkPlay:
@@ -104,7 +112,6 @@ class LinkPlay:
         self.panel_on = False
         self.queue = []                 # the human's decisions still to submit (Reds' exchange)
         self.reports_seen = 0
-        self.cue = None
         self.link_seats = ()
         self.level = None
         self.store_busy = None
@@ -336,11 +343,10 @@ class LinkPlay:
             self._last_rep = st["reports"][-1:]
             if reps:
                 t.flash(reps[-1], now)
-        cue = st.get("cue")
-        if cue and cue != self.cue:
-            t.flash(cue, now)
-        self.cue = cue
-        if app.realtime or app.hold_until >= 0:
+        if app.realtime:
+            self._follow_speed(now)
+            return
+        if app.hold_until >= 0:
             return
         p = self.provider
         nxt = p.peek()
@@ -358,6 +364,21 @@ class LinkPlay:
                 self._submit(self.queue.pop(0))
 
     _last_rep = None
+
+    def _follow_speed(self, now):
+        """Speed: the table plays the unit's own game; the guest's plays the host refused
+        are taken back on the table, with the cue."""
+        app = self.app
+        t = app.table
+        ls = self.unit.lockstep
+        if ls.game is not app.game:         # rebuilt from the host's log
+            app.game = t.game = ls.game
+            t.full_draw()
+        taken = ls.taken
+        while taken:
+            seat, action, why = taken.pop(0)
+            if seat == app.human:
+                t.take_back(action, why, now)
 
     # -- the game -------------------------------------------------------------------------
     def _enter_table(self):

@@ -12,9 +12,10 @@ never applied.  Action n is valid only when the unit's history has exactly n act
   broadcasts UNSEAL(action, nonce) for its own seats; when every unseal checks against its
   seal, the actions are applied in seat order.  Nobody learns a choice before committing
   its own, and the order is the same everywhere.
-* Speed (a game with `apply_at`): a non-host unit sends SPLAY to the host, which is the one
-  arbiter; the host applies plays in arrival order and broadcasts TACTION, or answers
-  SREJECT, on which the player's unit takes its tentative play back (`tentative`, `cue`).
+* Speed (a game with `apply_at`): a non-host unit sends SPLAY (with the round it was made
+  in) to the host, which is the one arbiter; the host applies plays in arrival order and
+  broadcasts TACTION, or answers SREJECT, on which the player's unit takes its tentative
+  play back (`tentative`, `pending(seat)`, `taken`, `cue`).
 * Every CHECK_EVERY actions (and at the end) each unit hashes the public state into a
   chain (SHA-256 over the new public events and the history length) and broadcasts CHECK;
   a unit whose hash differs from the host's rebuilds from the host's action log.
@@ -89,6 +90,8 @@ class Lockstep:
         self.resyncs = 0
         self.applied_remote = 0
         self.tentative = []     # Speed: (req, seat, action) shown but not yet confirmed
+        self.tentative_rev = 0  # Speed: counts changes of `tentative` (the UI redraws)
+        self.taken = []         # Speed: (seat, action, why) taken back, for the UI to show
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
         self._t0 = clock()
@@ -369,17 +372,28 @@ class Lockstep:
             return self._arbitrate(self._me(), 0, seat, action)
         self._req = (self._req + 1) & 0xFF
         self.tentative.append((self._req, seat, action))
+        self.tentative_rev += 1
         self.cue = None
-        n = M.encode_splay(self._buf, self._sid(), self._req, seat, action, self._now_t())
+        n = M.encode_splay(self._buf, self._sid(), self._req, seat, action, self._now_t(),
+                           getattr(self.game, "round_no", 0))
         self._send(self.session.host, self._buf, n, True, False)
         return None
 
-    def _arbitrate(self, src, req, seat, action):
+    def pending(self, seat):
+        """Speed: the plays of `seat` shown at once and not yet answered by the host."""
+        return [a for r, s, a in self.tentative if s == seat]
+
+    def _arbitrate(self, src, req, seat, action, rnd=0):
         """Host: plays are taken in arrival order (ruling SP-9), by the game's arbiter
-        (core/speed_arbiter.py) when it has one."""
+        (core/speed_arbiter.py) when it has one.  `rnd`: the round the play was made in
+        (mod 256; 0 = the current one): a play from a round that has ended is refused,
+        never applied to the next deal."""
         g = self.game
         k = self.n()
-        if self.session.owner(seat) != src:
+        cur = getattr(g, "round_no", 0)
+        if rnd and rnd != cur & 0xFF:
+            why = "round %d is over" % rnd
+        elif self.session.owner(seat) != src:
             why = "unit %d does not play seat %d" % (src, seat)
         elif self._arbiter is not None:
             why = self._arbiter.submit(self._now_t(), seat, action)
@@ -404,8 +418,11 @@ class Lockstep:
             r, s, a = self.tentative[i]
             if r == req and s == seat and a == action:
                 self.tentative.pop(i)
+                self.tentative_rev += 1
                 if taken_back:
                     self.cue = "%s taken back: %s" % (self.game.action_label(action), why)
+                    if len(self.taken) < 4:
+                        self.taken.append((seat, action, why))
                 return
 
     # -- catching up ----------------------------------------------------------------------
@@ -491,7 +508,7 @@ class Lockstep:
         elif kind == M.REJECT:
             self._report("host rejected action %d (seat %d) from unit %d: %s" % (m[2], m[3], m[5], m[6]))
         elif kind == M.SPLAY and self._is_host():
-            self._arbitrate(src, m[2], m[3], m[4])
+            self._arbitrate(src, m[2], m[3], m[4], m[6])
         elif kind == M.SREJECT:
             self._confirm(m[3], m[4], m[2], True, m[5])
 

@@ -23,7 +23,7 @@ CHECK = const(0x23)     # sid index hash8             public-state hash
 SYNCREQ = const(0x24)   # sid have full
 LOG = const(0x25)       # sid start full timed count (seat action [t])*
 REJECT = const(0x26)    # sid index seat action culprit reason
-SPLAY = const(0x30)     # sid req seat action t       Speed: a play asking the arbiter
+SPLAY = const(0x30)     # sid req seat action t round Speed: a play asking the arbiter
 TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
 
@@ -178,13 +178,16 @@ def encode_reject(b, sid, index, seat, action, culprit, reason):
     return _copy(b, i + 8, r)
 
 
-def encode_splay(b, sid, req, seat, action, t):
+def encode_splay(b, sid, req, seat, action, t, round_no=0):
+    """`round_no` (mod 256, 0 = any): the round the play was made in, so that the arbiter
+    never applies it to the next deal."""
     i = _head(b, SPLAY, sid)
     b[i] = req
     b[i + 1] = seat
     _p16(b, i + 2, action)
     _p32(b, i + 4, t)
-    return i + 8
+    b[i + 8] = round_no & 0xFF
+    return i + 9
 
 
 def encode_taction(b, sid, index, seat, action, t, req):
@@ -310,12 +313,12 @@ def decode(b, start, n):
             return None
         return (kind, sid, _u16(b, i), b[i + 2], _u16(b, i + 3), _u16(b, i + 5), r)
     if kind == SPLAY:
-        if left != 8:
+        if left != 9:
             return None
         t = _u32(b, i + 4)
         if t >= 0x40000000:
             return None
-        return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), t)
+        return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), t, b[i + 8])
     if kind == TACTION:
         if left != 10:
             return None

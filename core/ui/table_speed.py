@@ -7,6 +7,12 @@ and lets the bot act through the one SpeedArbiter (ruling SP-9), exactly as
 tools/play_speed.py's VirtualTable does on a virtual clock.  A human play goes to the same
 arbiter; a refused one shows the engine's reason.
 
+Linked (core/app_link.py), the arbiter is the host's, over the cable: a guest's play is
+shown at once, provisionally (the arbiter's `pending(seat)` plays are out of the hand and
+on their piles), and if the host's arbiter refuses it `take_back()` puts the card back in
+the hand, raised under the cursor, and says why ("Too late! Ann got there first" when the
+other player's card reached the pile first, ruling SP-9).
+
 Controls: UP/DOWN (or LEFT/RIGHT) move the cursor, OK plays the card on a pile it fits
 (the left pile when it fits both), AUX calls Spit (OK too when no card fits and Spit is
 allowed), MENU or BACK pauses.  Redraws happen only when the game's `version` changes:
@@ -59,7 +65,7 @@ class SpeedTable:
         self._cells = {}
         self.view = SpeedView()
         self.my_view = SpeedView()
-        self.arbiter = SpeedArbiter(game)
+        self.arbiter = self.own_arbiter = SpeedArbiter(game)
         self.bot = None
         self.t0 = 0
         self.paused_t = 0
@@ -71,6 +77,10 @@ class SpeedTable:
         self.flash_until = 0
         self.standstills_seen = 0
         self.drawn_version = -1
+        self.pend = ()              # plays shown before the (remote) arbiter has answered
+        self.pend_rev = -1
+        self.back_card = -1         # a card taken back: raised in the hand for a moment
+        self.back_until = 0
         self._d = {}
         cw = carddraw.width(carddraw.FULL)
         gap = 16 if W >= 300 else 8
@@ -99,12 +109,36 @@ class SpeedTable:
     # -- what the human may do ------------------------------------------------------------
     def _fits(self, card, pile):
         f = FITS[1 if self.game.count_down else 0]
-        return f[(card & RANK_MASK) * N_RANKS + (self.game.top(pile) & RANK_MASK)] == 1
+        return f[(card & RANK_MASK) * N_RANKS + (self.top(pile) & RANK_MASK)] == 1
+
+    def _sync_pending(self):
+        """True when the plays still waiting for a remote arbiter changed."""
+        ar = self.arbiter
+        if ar is self.own_arbiter:
+            return False            # this unit's own arbiter answers at once
+        r = ar.rev()
+        if r == self.pend_rev:
+            return False
+        self.pend_rev = r
+        self.pend = ar.pending(self.seat)
+        return True
+
+    def top(self, pile):
+        """The top of a centre pile as this unit shows it (its own pending play on it)."""
+        t = self.game.top(pile)
+        for a in self.pend:
+            if a != SPIT and a & 1 == pile:
+                t = a >> 1
+        return t
 
     def hand(self):
         g = self.game
         h = g.hand[self.seat]
-        return [h[k] for k in range(g.n_hand[self.seat])]
+        out = [h[k] for k in range(g.n_hand[self.seat])]
+        for a in self.pend:
+            if a != SPIT and (a >> 1) in out:
+                out.remove(a >> 1)
+        return out
 
     def playable_positions(self):
         h = self.hand()
@@ -117,6 +151,32 @@ class SpeedTable:
         why = self.arbiter.submit(self.game_time(now), self.seat, action, self.game.round_no)
         if why is not None:
             self.flash(why, now)
+        self._sync_pending()
+        self.back_card = -1
+        self.draw(now)
+
+    def take_back(self, action, why, now):
+        """The remote arbiter refused a play this table showed at once: the card leaves the
+        pile, comes back to the hand raised under the cursor, and the message says why."""
+        self._sync_pending()
+        g = self.game
+        if action == SPIT:
+            self.flash("Spit not taken: %s" % why, now)
+        else:
+            h = self.hand()
+            card = action >> 1
+            if why.endswith(" is over"):
+                self.flash("Too late: that round was over", now)
+            elif card in h:     # it fitted when played: the other card got there first
+                self.flash("Too late! %s got there first" % self.names[self.opp][:3], now)
+            else:
+                self.flash("Not played: %s" % why, now)
+            if card in h and not g.is_over():
+                self.cursor = h.index(card)
+                self.back_card = card
+                self.back_until = now + _MSG_MS
+                self.flash_pile = action & 1
+                self.flash_until = now + _FLASH_MS
         self.draw(now)
 
     def handle(self, ev, now):
@@ -159,6 +219,11 @@ class SpeedTable:
                 if why is not None:
                     bot.rejected(t, why)
         changed = g.version != self.drawn_version
+        if self._sync_pending():
+            changed = True
+        if self.back_card >= 0 and now - self.back_until >= 0:
+            self.back_card = -1
+            changed = True
         if self.msg and now - self.msg_until >= 0:
             self.msg = ""
             changed = True
@@ -227,7 +292,7 @@ class SpeedTable:
                 fb.text("called Spit", 4, 31, ORANGE)
             self.screen.mark(0, 17, W, 26)
         for pile in (PILE_L, PILE_R):
-            self._draw_pile(pile, v.tops[pile], c)
+            self._draw_pile(pile, self.top(pile), c)
             self._draw_spit(pile, c)
         mine = "Your draw %d  spit %d" % (c[3 * me + 1], c[3 * me + 2])
         if self._changed("mine", mine):
@@ -243,7 +308,7 @@ class SpeedTable:
             self.flash("Stand-still: both flip a spit card", now)
         # the pile whose top changed gets a gold frame for a moment
         for pile in (PILE_L, PILE_R):
-            if self._d.get("top%d" % pile) not in (None, g.top(pile)):
+            if self._d.get("top%d" % pile) not in (None, self.top(pile)):
                 self.flash_pile = pile
                 self.flash_until = now + _FLASH_MS
 
@@ -251,7 +316,7 @@ class SpeedTable:
         g = self.game
         owner = 1 if pile == PILE_L else 0     # ruling SP-1: L is seat 1's, R seat 0's
         hl = pile == self.flash_pile
-        key = (top, hl, g.n_centre[pile])
+        key = (top, hl, g.n_centre[pile] + (top != g.top(pile)))
         if not self._changed("pile%d" % pile, key):
             return
         self._d["top%d" % pile] = top
@@ -261,7 +326,7 @@ class SpeedTable:
         cw = carddraw.width(carddraw.FULL)
         ch = carddraw.height(carddraw.FULL)
         fb.fill_rect(x - 4, y - 4, cw + 8, ch + 22, FELT)
-        if g.n_centre[pile] > 1:
+        if key[2] > 1:
             carddraw.draw_back(fb, x + 3, y - 3)      # the pile beneath
         carddraw.draw_face(fb, self.deck, top, x, y, carddraw.FULL, carddraw.F_CURSOR if hl else 0)
         label = "yours" if owner == self.seat else self.names[owner][:5]
@@ -315,10 +380,13 @@ class SpeedTable:
         if self.cursor >= n:
             self.cursor = n - 1 if n else 0
         dim = 0
+        up = 0
         for i in range(n):
             if not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
                 dim |= 1 << i
-        self.hand_row.show(self.deck, h, n, self.cursor if n else -1, 0, dim)
+            if h[i] == self.back_card:
+                up = 1 << i
+        self.hand_row.show(self.deck, h, n, self.cursor if n else -1, up, dim)
 
     # -- results --------------------------------------------------------------------------
     def round_summary(self):

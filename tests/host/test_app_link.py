@@ -3,7 +3,11 @@ the host board, each with its own save store) in one process, their link ports j
 the in-memory wires of core/link/sim.py on one virtual clock, driven only by button
 presses (core.ui.autoplay.ButtonDriver + AutoPlayer): host and join from the menu, the
 lobby, the rules, a whole game to the results on every unit, identical records, a cable
-pulled in the middle (the pause panel on every unit, then the game resumes)."""
+pulled in the middle (the pause panel on every unit, then the game resumes).
+
+The helpers here (World, Finger, start_linked, play_to_end) also serve
+test_app_link_speed.py (Speed's arbiter and take-back) and test_app_link_faults.py (three
+units, a unit switched off and on, a seat handed to the AI)."""
 import os
 
 import pytest
@@ -15,7 +19,7 @@ from core.link.sim import SimClock, Wire
 from core.prng import Prng
 from core.record import record_lines
 from core.save import DeviceFs, SaveStore
-from core.ui import autoplay
+from core.ui import autoplay, keys
 from core.ui.lobby import ROOM
 from core.ui.link_status import PAUSED
 from core.ui.menu import LINK_ITEMS
@@ -53,36 +57,53 @@ class World:
     """n apps in a chain (unit i's port 1 to unit i+1's port 0), one virtual clock."""
 
     def __init__(self, n, layout, tmp, seed=1):
-        from boards import host
         self.clock = SimClock(0)
         self.cables = [(Wire(self.clock, Prng(seed * 10 + 2 * i + 1), 115200),
                         Wire(self.clock, Prng(seed * 10 + 2 * i + 2), 115200)) for i in range(n - 1)]
-        self.boots = []
-        self.apps = []
+        self.layout = layout
+        self.tmp = str(tmp)
+        self.seed = seed
+        self.boots = [None] * n
+        self.apps = [None] * n
+        self.off = [False] * n
         self.masks = [0] * n
         self.now = 0
         self.unplugged = None
         self.sample = None
+        self._drain = bytearray(64)
         for i in range(n):
-            hw = host.make(layout, panel=False, node=0x101 + 17 * i)
-            ports = [None, None]
-            if i > 0:
-                a, b = self.cables[i - 1]
-                ports[0] = Port(b, a)
-            if i < n - 1:
-                a, b = self.cables[i]
-                ports[1] = Port(a, b)
-            hw._link_ports = [p or _Unplugged() for p in ports]
-            hw.entropy = _entropy(Prng(seed * 1000 + i + 1))   # the same deal every run
-            b = Boot()
-            b.hw = hw
-            b.screen = Screen(hw.display.width, hw.display.height)
-            d = os.path.join(str(tmp), "unit%d" % i)
-            os.makedirs(d, exist_ok=True)
-            b.store = SaveStore(DeviceFs(d))
-            self.boots.append(b)
-            self.apps.append(app_mod.make_app(b, seed=seed + 100 * i, play_ms=150, trick_ms=300,
-                                              think_ms=50))
+            self.switch_on(i)
+
+    def switch_on(self, i, boots=0):
+        """Unit i powers up: a new board object and a new App (same node id, same cables,
+        same save directory); it starts at the menu like any unit switched on."""
+        from boards import host
+        n = len(self.apps)
+        hw = host.make(self.layout, panel=False, node=0x101 + 17 * i)
+        ports = [None, None]
+        if i > 0:
+            a, b = self.cables[i - 1]
+            ports[0] = Port(b, a)
+        if i < n - 1:
+            a, b = self.cables[i]
+            ports[1] = Port(a, b)
+        hw._link_ports = [p or _Unplugged() for p in ports]
+        hw.entropy = _entropy(Prng(self.seed * 1000 + i + 1 + 97 * boots))   # the same deal every run
+        b = Boot()
+        b.hw = hw
+        b.screen = Screen(hw.display.width, hw.display.height)
+        d = os.path.join(self.tmp, "unit%d" % i)
+        os.makedirs(d, exist_ok=True)
+        b.store = SaveStore(DeviceFs(d))
+        self.boots[i] = b
+        self.apps[i] = app_mod.make_app(b, seed=self.seed + 100 * i, play_ms=150, trick_ms=300,
+                                        think_ms=50)
+        self.off[i] = False
+
+    def switch_off(self, i):
+        """Unit i loses power: its App is gone; bytes sent to it are lost."""
+        self.off[i] = True
+        self.apps[i] = self.boots[i] = None
 
     def run(self, ms):
         for _ in range(max(1, ms // TICK)):
@@ -96,10 +117,32 @@ class World:
                 if plugged:
                     self.unplugged = None
             for i in range(len(self.apps)):
+                if self.off[i]:
+                    for w in self._wires_into(i):
+                        w.due()             # nobody listens: the bytes are lost
+                    continue
                 self.boots[i].hw.input.mask = self.masks[i]
                 app_mod.step(self.boots[i], self.apps[i], self.now)
             if self.sample is not None:
                 self.sample(self)
+
+    def _wires_into(self, i):
+        out = []
+        if i > 0:
+            out.append(self.cables[i - 1][0])
+        if i < len(self.apps) - 1:
+            out.append(self.cables[i][1])
+        return out
+
+    def press_together(self, units, key):
+        """The same key pressed on several units in the same instant."""
+        from core.ui.autoplay import button_mask
+        for i in units:
+            self.masks[i] = button_mask(self.boots[i].hw.board, keys.key_by_name(key))
+        self.run(60)
+        for i in units:
+            self.masks[i] = 0
+        self.run(60)
 
 
 def _entropy(rng):
@@ -127,6 +170,13 @@ class Finger(autoplay.ButtonDriver):
         self.world = world
         self.i = i
         autoplay.ButtonDriver.__init__(self, world.boots[i], world.apps[i], TICK, 60)
+
+    def reattach(self):
+        """After World.switch_on(i): the finger is on the new unit's buttons."""
+        self.boot = self.world.boots[self.i]
+        self.app = self.world.apps[self.i]
+        self.screen = self.app.screen
+        self.masks = {}
 
     def _run(self, ms, mask):
         w = self.world
@@ -160,6 +210,21 @@ def table_step(f, rng):
     f.wait(50)
 
 
+def speed_step(f, rng):
+    """One press at Speed's table: OK on a card that fits (sometimes DOWN first), Spit
+    when the table offers it, else a short wait."""
+    t = f.app.table
+    pos = t.playable_positions()
+    if t.game.is_over() or t.game.round_no != t.round_seen:
+        f.wait(50)
+    elif pos:
+        f.key("OK" if t.cursor in pos and rng.below(3) else "DOWN")
+    elif t.may_spit():
+        f.key("AUX")
+    else:
+        f.wait(50)
+
+
 def pick_link_row(f, mode):
     m = f.app.menu
     want = len(m.entries) + [x[1] for x in LINK_ITEMS].index(mode)
@@ -168,21 +233,23 @@ def pick_link_row(f, mode):
     f.key("OK")
 
 
-def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", seed=3,
-                pull=None, shots=None):
+def start_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", seed=3,
+                 shot=None):
+    """A World of n_units apps; the host picks Host, the game, its options and seats, every
+    other unit picks Join and the game heard; the host starts.  (world, fingers)."""
     w = World(n_units, layout, tmp, seed)
     fingers = [Finger(w, i) for i in range(n_units)]
     host = fingers[0]
-    ap = [autoplay.AutoPlayer(f, game, options, players, kinds, seed + i) for i, f in enumerate(fingers)]
-    shot = shots or (lambda name, f: None)
+    shot = shot or (lambda name, f: None)
+    ap = autoplay.AutoPlayer(host, game, options, players, kinds, seed)
     shot("menu", host)
     # the host: Host -> the game's options -> seats -> lobby
     pick_link_row(host, "host")
     assert host.app.state == app_mod.MENU and host.app.linked is not None
-    ap[0].menu()
-    ap[0].menu()
+    ap.menu()
+    ap.menu()
     assert host.app.state == app_mod.SETUP
-    ap[0].setup()
+    ap.setup()
     assert host.app.state == LOBBY_STATE
     # the guests: Join -> the game heard -> OK
     for f in fingers[1:]:
@@ -210,43 +277,66 @@ def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", see
     shot("guest_lobby", fingers[1])
     shot("host_lobby", host)
     host.key("OK")                   # start
-    # every unit plays its seat through the buttons until its game results and menu
-    done = [False] * n_units
-    results = [False] * n_units
-    records = [None] * n_units
-    paused_seen = [False] * n_units
-    pulled = [False]
+    return w, fingers
+
+
+class Run:
+    """What play_to_end saw on every unit (indexed by unit)."""
+
+    def __init__(self, n):
+        self.done = [False] * n
+        self.results = [False] * n
+        self.records = [None] * n
+        self.paused_seen = [False] * n
+        self.confirm_seen = [False] * n
+        self.states = [set() for _ in range(n)]
+
+
+def play_to_end(w, fingers, seed=3, event=None, sample=None, max_presses=8000):
+    """Every unit plays its seat through the buttons until its game results and the menu.
+    `event(run, i)` is called before unit i's turn to press (faults, checks; True: skip
+    the press); `sample(w)` after every loop pass.  Returns the Run."""
+    from core.ui.link_status import CONFIRM
+    n = len(fingers)
+    run = Run(n)
 
     def watch(w):
-        for i in range(n_units):
+        for i in range(n):
             a = w.apps[i]
+            if a is None:
+                continue
+            run.states[i].add(a.state)
             lp = a.linked
-            if lp is not None and lp.panel_on and lp.status.state == PAUSED:
-                paused_seen[i] = True
-                if shots and i == 0 and pulled[0] != "shot":
-                    pulled[0] = "shot"
-                    shot("paused", host)
-                    raise _Shot()
-            if a.state == app_mod.GAME_RESULT and records[i] is None:
-                records[i] = list(record_lines(a.game))
-                results[i] = True
+            if lp is not None and lp.panel_on and lp.status is not None:
+                if lp.status.state == PAUSED:
+                    run.paused_seen[i] = True
+                elif lp.status.state == CONFIRM:
+                    run.confirm_seen[i] = True
+            if a.state == app_mod.GAME_RESULT and run.records[i] is None:
+                run.records[i] = list(record_lines(a.game))
+                run.results[i] = True
+        if sample is not None:
+            sample(w)
     w.sample = watch
-    rngs = [Prng(seed * 7 + i) for i in range(n_units)]
+    rngs = [Prng(seed * 7 + i) for i in range(n)]
     presses = 0
-    while not all(done) and presses < 8000:
-        for i in range(n_units):
-            if done[i]:
+    while not all(run.done) and presses < max_presses:
+        for i in range(n):
+            if run.done[i]:
+                continue
+            if event is not None and event(run, i):
+                presses += 1
                 continue
             f = fingers[i]
             a = f.app
+            if a is None:               # switched off
+                f.world.run(50)
+                presses += 1
+                continue
             st = a.state
             before = f.presses
-            if pull is not None and not pulled[0] and st == app_mod.TABLE and a.game is not None \
-                    and len(a.game.history) >= pull:
-                pulled[0] = True
-                w.unplugged = (0, w.now + 4000)
             if st == app_mod.MENU:
-                done[i] = True
+                run.done[i] = True
             elif st in (LOBBY_STATE,):
                 f.wait(50)
             elif st == app_mod.RULES:
@@ -254,6 +344,8 @@ def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", see
             elif st == app_mod.TABLE:
                 if a.linked is not None and a.linked.panel_on:
                     f.wait(50)
+                elif a.realtime:
+                    speed_step(f, rngs[i])
                 else:
                     table_step(f, rngs[i])
             elif st in (app_mod.HAND_RESULT, app_mod.GAME_RESULT):
@@ -261,15 +353,47 @@ def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", see
             else:
                 f.key("BACK")
             presses += f.presses - before + 1
-    assert all(done), [(app_mod.STATE_NAMES[a.state], len(a.game.history), a.game.to_move(), a.human, a.hold_until, a.thinking, a.linked.provider.cursor, len(a.linked.unit.game.history), a.linked.unit.game.to_move(), a.linked.queue, a.linked.unit.status(), a.table.turn) for a in w.apps]
-    assert all(results)
-    for i in range(1, n_units):
-        assert records[i] == records[0]
+    assert all(run.done), [(app_mod.STATE_NAMES[a.state], len(a.game.history), a.game.to_move(),
+                            a.human, a.hold_until, a.thinking, a.linked.provider.cursor,
+                            len(a.linked.unit.game.history), a.linked.unit.game.to_move(),
+                            a.linked.queue, a.linked.unit.status(), a.table.turn)
+                           for a in w.apps if a is not None and a.game is not None]
+    w.sample = None
+    return run
+
+
+def assert_same_records(run):
+    """Every unit reached the game's results with the same record, and left the link."""
+    assert all(run.results), run.results
+    for i in range(1, len(run.records)):
+        assert run.records[i] == run.records[0], i
+    assert run.records[0][0] and len(run.records[0]) > 2
+
+
+def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", seed=3,
+                pull=None, shots=None):
+    w, fingers = start_linked(tmp, game, options, players, n_units, kinds, layout, seed, shots)
+    pulled = [False]
+
+    def event(run, i):
+        a = w.apps[i]
+        if pull is not None and not pulled[0] and a.state == app_mod.TABLE and \
+                a.game is not None and len(a.game.history) >= pull:
+            pulled[0] = True
+            w.unplugged = (0, w.now + 4000)
+        return False
+
+    def sample(w):
+        if shots and w.apps[0].linked is not None and w.apps[0].linked.panel_on:
+            shots("paused", fingers[0])
+            raise _Shot()
+    run = play_to_end(w, fingers, seed, event, sample)
+    assert_same_records(run)
     if pull is not None:
-        assert all(paused_seen), paused_seen
+        assert all(run.paused_seen), run.paused_seen
     for a in w.apps:
         assert a.linked is None and a.link is None
-    return w, records
+    return w, run.records
 
 
 def test_reds_two_linked_units_short_game_with_a_pulled_cable(tmp_path):
