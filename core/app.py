@@ -19,7 +19,9 @@ before its next decision, a finished trick stays on the table `trick_ms`, so a p
 follow every card.  `on_safe_point(game)` is called at the end of every trick and hand;
 with a save store (App(store=...)) the game is saved there too (core.save.GameSaver) and
 the save is removed when the game ends or is quit.  Speed (real time) runs in
-core.ui.table_speed (not saved).
+core.ui.table_speed and is saved at the end of every round; each round's AI starts afresh,
+seeded from the game and the round, so a game continued from its save plays on as it
+would have.
 
 Memory: the menu reads core.gameinfo only; a game's engine, table screen and AI are
 imported when it starts and, with App(unload=True) (the device), dropped from
@@ -289,8 +291,14 @@ class App:
         title_bar(s, "Continue game?", 24)
         w = s.width - 16
         text.draw_fit(s.fb, TITLES.get(game.NAME, game.NAME), 8, 44, w, TEXT)
-        text.draw_fit(s.fb, "%d moves played" % len(game.history), 8, 60, w, TEXT)
         kinds = meta["kinds"]
+        if getattr(game, "timed_history", None) is not None:    # Speed: saved between rounds
+            h = meta["human"]
+            line = "round %d next: you %d, AI %d" % (game.round_no, game.scores[h],
+                                                     game.scores[1 - h])
+        else:
+            line = "%d moves played" % len(game.history)
+        text.draw_fit(s.fb, line, 8, 60, w, TEXT)
         text.draw_fit(s.fb, "you and %d AI seat%s" % (len(kinds) - 1, "" if len(kinds) == 2 else "s"),
                       8, 76, w, TEXT)
         hint_line(s, "%s:continue %s:new game" % (self.hints["ok"], self.hints["back"]), FELT_DARK, 14)
@@ -347,6 +355,7 @@ class App:
         from core.seats import HUMAN, LINK, make_player
         plan = self.plan
         name = self.game_name
+        rnd = game.round_no if getattr(game, "apply_at", None) is not None else 1  # Speed
         self.game = game
         self.human = plan.human
         self.names = plan.names()
@@ -359,11 +368,11 @@ class App:
             elif k == LINK:
                 self.players.append(self.link.seat_player(s))
             else:
-                self.players.append(make_player(name, k, (seed + 1 + 31 * s) & 0x3FFFFFFF))
+                self.players.append(make_player(name, k, ai_seed(seed, s, rnd)))
         self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
         self.realtime = getattr(self.table, "REALTIME", False)
         self.saver = None
-        if self.store is not None and not self.realtime:
+        if self.store is not None:
             from core.save import GameSaver
             self.saver = GameSaver(self.store, game, {"mode": "ai", "human": plan.human,
                                                       "kinds": list(plan.kinds)})
@@ -626,10 +635,28 @@ class App:
         self.next_ai = now + self.play_ms
 
     def _realtime_result(self, r):
-        if r == "round":
-            self.to_realtime_result(False)
-        elif r == "over":
-            self.to_realtime_result(True)
+        if r == "round" or r == "over":
+            if self.saver is not None:
+                self.saver.after_action()   # the round ended: saved (the game over: removed)
+            if r == "round":
+                if self.on_safe_point is not None:
+                    self.on_safe_point(self.game)
+                self._round_ai()
+            self.to_realtime_result(r == "over")
+
+    def _round_ai(self):
+        """Speed: a fresh bot for every AI seat at the start of each round, seeded from
+        the game's seed and the round, as _begin seats a restored game's; linked seats
+        and the human stay."""
+        g = self.game
+        fresh = False
+        for s in range(len(self.players)):
+            p = self.players[s]
+            if p is not None and self.seat_kinds[s] not in ("you", "link"):
+                self.players[s] = p.__class__(p.level, ai_seed(g.seed, s, g.round_no))
+                fresh = True
+        if fresh:
+            self.table.set_players(self.players)
 
     def to_realtime_result(self, over):
         from core.ui import results
@@ -652,6 +679,11 @@ def forget_shown_events(g):
     n = len(g.events)
     del g.events[:n]
     g.events_dropped = getattr(g, "events_dropped", 0) + n
+
+
+def ai_seed(seed, seat, round_no=1):
+    """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
+    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
 
 
 def resumable(saved):
