@@ -2,16 +2,14 @@
 in every phase and variant, reproducibility, zero allocation in the search loop and the
 heap working set.  Runs on CPython, the unix port and the 32-bit WebAssembly port."""
 import gc
-import micropython
 
 from core.prng import Prng
 from core.reds import Reds
 from core.reds_bots import GreedyBot
 from core.ai import make_ai
 import core.ai.reds_ai  # noqa: F401  (compiled before games fragment the heap)
-from core.ai.sampler import HandSampler
-
-HEAP_LIMIT = 24 * 1024
+from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
+    check_search_allocates_nothing, working_set
 
 
 def _positions(options, seed, want, phases=("play",), every=4):
@@ -65,38 +63,21 @@ def _twin(game, seat, rng):
                 if (not twin.delivered and _has(twin.giving[o], c)) or \
                         (twin.delivered and o == obs["pass_to"] and c in obs["pass_chosen"]):
                     fixed[o].append(c)
-    pool = []
-    caps = []
-    holders = []
-    vs = []
-    for o in range(n):
-        if o == seat:
-            continue
-        held = [c for c in range(64) if _has(twin.hands[o], c) and c not in fixed[o]]
-        pool.extend(held)
-        caps.append(len(held))
-        holders.append(o)
-        vs.append(voids[o])
+    holders = [o for o in range(n) if o != seat]
+    held = [[c for c in range(64) if _has(twin.hands[o], c) and c not in fixed[o]] for o in holders]
     rest_at = 5 * n + len(twin.turned)
-    rest = list(twin.pack[rest_at:])
-    pool.extend(rest)
-    caps.append(len(rest))
-    vs.append(0)
-    smp = HandSampler(rng)
-    smp.setup(pool, caps, vs)
-    smp.sample()
+    dealt = redeal(rng, held, [voids[o] for o in holders], list(twin.pack[rest_at:]))
     for i in range(len(holders)):
         o = holders[i]
         h = twin.hands[o]
         for s in range(4):
-            h[s] = smp.out[i][s]
-        for c in fixed[o]:
+            h[s] = 0
+        for c in dealt[i] + fixed[o]:
             h[c >> 4] |= 1 << (c & 15)
     j = rest_at
-    for c in range(64):
-        if _has(smp.out[len(holders)], c):
-            twin.pack[j] = c
-            j += 1
+    for c in dealt[len(holders)]:
+        twin.pack[j] = c
+        j += 1
     if game.hidden:
         for o in range(n):
             if o != seat and twin.has_bid[o]:
@@ -109,16 +90,11 @@ def _fair_check(options, seed, phases, want, level="default"):
     checked = changed = 0
     for game, seat in _positions(options, seed, want, phases):
         twin = _twin(game, seat, rng)
-        o1 = game.observation(seat)
-        o2 = twin.observation(seat)
-        assert o1 == o2, "the twin deal must look the same to seat %d" % seat
+        a1, o1 = check_same_decision("reds", game, twin, seat, level)
         for o in range(game.n_players):
             if o != seat and list(game.hands[o]) != list(twin.hands[o]):
                 changed += 1
                 break
-        a1 = make_ai("reds", level, 77).choose(o1)
-        a2 = make_ai("reds", level, 77).choose(o2)
-        assert a1 == a2, "decision changed with hidden cards: %r vs %r" % (a1, a2)
         assert a1 in o1["legal"]
         checked += 1
     assert checked == want
@@ -141,17 +117,7 @@ def test_fair_in_bidding_and_exchange():
 
 def test_slices_give_the_same_decision():
     for game, seat in _positions({"players": 4}, 7, 3):
-        obs = game.observation(seat)
-        whole = make_ai("reds", "default", 11).choose(obs)
-        ai = make_ai("reds", "default", 11)
-        ai.start(obs)
-        slices = 0
-        action = None
-        while action is None:
-            action = ai.step(7)
-            slices += 1
-        assert action == whole
-        assert slices > 3   # the work really was spread over several calls
+        assert check_sliced_decision("reds", game.observation(seat))
 
 
 def test_every_phase_and_variant_gets_a_legal_decision():
@@ -194,22 +160,7 @@ def test_search_loop_allocates_nothing():
     for options in ({"players": 3, "hidden_bids": True}, {"players": 4, "partnership": True},
                     {"players": 6, "hidden_bids": True}):
         for game, seat in _positions(options, 21, 2):
-            obs = game.observation(seat)
-            ai = make_ai("reds", "hard", 5)
-            ai.start(obs)
-            if ai._action >= 0:
-                continue
-            done = False
-            micropython.heap_lock()
-            try:
-                for _ in range(400):
-                    if ai.pimc.step(50):
-                        done = True
-                        break
-            finally:
-                micropython.heap_unlock()
-            assert done
-            assert ai.step(1) in obs["legal"]
+            check_search_allocates_nothing("reds", game.observation(seat))
 
 
 def test_working_set_below_24k():
@@ -220,25 +171,11 @@ def test_working_set_below_24k():
     worst = 0
     size = 0
     for options in ({"players": 3}, {"players": 6}):
-        gc.collect()
-        a0 = gc.mem_alloc()
-        ai = make_ai("reds", "default", 3)
-        gc.collect()
-        size = max(size, gc.mem_alloc() - a0)
-        for phases in (("bid",), ("exchange",), ("play",)):
-            for game, seat in _positions(options, 30, 2, phases):
-                obs = game.observation(seat)
-                gc.collect()
-                gc.disable()
-                try:
-                    b0 = gc.mem_alloc()
-                    ai.choose(obs)
-                    used = gc.mem_alloc() - b0
-                finally:
-                    gc.enable()
-                if used > worst:
-                    worst = used
-                obs = None
+        positions = ((game, seat) for phases in (("bid",), ("exchange",), ("play",))
+                     for game, seat in _positions(options, 30, 2, phases))
+        s, w = working_set("reds", positions)
+        size = max(size, s)
+        worst = max(worst, w)
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
 
 

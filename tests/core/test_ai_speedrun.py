@@ -2,16 +2,15 @@
 allocation in the search loop, and its heap working set.  Runs on CPython, the unix port
 and the 32-bit WebAssembly port (plain asserts; heap checks need MicroPython's gc)."""
 import gc
-import micropython
 
 from core.prng import Prng
 from core.speedrun import SpeedRun
 from core.bots import RandomBot
 from core.ai import make_ai
 import core.ai.speedrun_ai  # noqa: F401  (compiled before games fragment the heap)
-from core.ai.sampler import HandSampler
-
-HEAP_LIMIT = 24 * 1024
+from core.cards import hand_cards
+from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
+    check_search_allocates_nothing, working_set
 
 
 def _positions(seed, want, phases=("play",)):
@@ -52,28 +51,13 @@ def _other_deal(game, seat, rng):
             if (c >> 4) != (t[0][1] >> 4):
                 voids[s] |= 1 << (t[0][1] >> 4)
     opps = [(seat + 1) % 3, (seat + 2) % 3]
-    hidden = []
-    for o in opps:
-        for c in range(64):
-            if (game.hands[o][c >> 4] >> (c & 15)) & 1:
-                hidden.append(c)
-    hidden.extend(list(game.undealt))
-    caps = [12 - len(played_by[o]) for o in opps] + [4]
-    smp = HandSampler(rng)
-    smp.setup(hidden, caps, [voids[opps[0]], voids[opps[1]], 0])
-    smp.sample()
+    dealt = redeal(rng, [hand_cards(game.hands[o]) for o in opps], [voids[o] for o in opps],
+                   list(game.undealt))
     hands = [None, None, None]
-    mine = list(obs["hand"]) + played_by[seat]
-    hands[seat] = mine
+    hands[seat] = list(obs["hand"]) + played_by[seat]
     for i in range(2):
-        o = opps[i]
-        cards = list(played_by[o])
-        for c in range(64):
-            if (smp.out[i][c >> 4] >> (c & 15)) & 1:
-                cards.append(c)
-        hands[o] = cards
-    undealt = [c for c in range(64) if (smp.out[2][c >> 4] >> (c & 15)) & 1]
-    return hands, undealt
+        hands[opps[i]] = played_by[opps[i]] + dealt[i]
+    return hands, dealt[2]
 
 
 def _replay_with(game, hand_start, hands, undealt):
@@ -99,15 +83,10 @@ def test_fair_same_observation_same_decision():
         for game, hand_start, seat in _positions(seed, 4):
             hands, undealt = _other_deal(game, seat, rng)
             twin = _replay_with(game, hand_start, hands, undealt)
-            o1 = game.observation(seat)
-            o2 = twin.observation(seat)
-            assert o1 == o2, "the twin deal must look the same to seat %d" % seat
+            check_same_decision("speedrun", game, twin, seat)
             opp = (seat + 1) % 3
             if list(game.hands[opp]) != list(twin.hands[opp]):
                 changed += 1
-            a1 = make_ai("speedrun", "default", 77).choose(o1)
-            a2 = make_ai("speedrun", "default", 77).choose(o2)
-            assert a1 == a2, "decision changed with hidden cards: %r vs %r" % (a1, a2)
             checked += 1
     assert checked >= 6
     assert changed >= checked // 2   # the twins really hold other cards
@@ -115,17 +94,7 @@ def test_fair_same_observation_same_decision():
 
 def test_slices_give_the_same_decision():
     for game, _, seat in _positions(5, 3):
-        obs = game.observation(seat)
-        whole = make_ai("speedrun", "default", 11).choose(obs)
-        ai = make_ai("speedrun", "default", 11)
-        ai.start(obs)
-        slices = 0
-        action = None
-        while action is None:
-            action = ai.step(7)
-            slices += 1
-        assert action == whole
-        assert slices > 3   # the work really was spread over several calls
+        assert check_sliced_decision("speedrun", game.observation(seat))
 
 
 def test_every_phase_gets_a_legal_decision():
@@ -139,20 +108,7 @@ def test_every_phase_gets_a_legal_decision():
 def test_search_loop_allocates_nothing():
     """PIMC's step (sampling, determinizing, playouts, utilities) under heap_lock."""
     for game, _, seat in _positions(21, 3):
-        obs = game.observation(seat)
-        ai = make_ai("speedrun", "hard", 5)
-        ai.start(obs)
-        done = False
-        micropython.heap_lock()
-        try:
-            for _ in range(400):
-                if ai.pimc.step(50):
-                    done = True
-                    break
-        finally:
-            micropython.heap_unlock()
-        assert done
-        assert ai.step(1) in obs["legal"]
+        assert check_search_allocates_nothing("speedrun", game.observation(seat))
 
 
 def test_working_set_below_24k():
@@ -160,26 +116,9 @@ def test_working_set_below_24k():
     nothing allocated is reclaimed) stays under 24 KB (MicroPython ports only)."""
     if not hasattr(gc, "mem_alloc"):
         return   # CPython: no comparable heap counter
-    gc.collect()
-    a0 = gc.mem_alloc()
-    ai = make_ai("speedrun", "default", 3)
-    gc.collect()
-    size = gc.mem_alloc() - a0
-    worst = 0
-    for phases in (("select",), ("bid",), ("play",)):
-        for game, _, seat in _positions(30, 3, phases):
-            obs = game.observation(seat)
-            gc.collect()
-            gc.disable()
-            try:
-                b0 = gc.mem_alloc()
-                ai.choose(obs)
-                used = gc.mem_alloc() - b0
-            finally:
-                gc.enable()
-            if used > worst:
-                worst = used
-            obs = None
+    positions = ((game, seat) for phases in (("select",), ("bid",), ("play",))
+                 for game, _, seat in _positions(30, 3, phases))
+    size, worst = working_set("speedrun", positions)
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
 
 

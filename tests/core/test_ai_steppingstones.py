@@ -2,7 +2,6 @@
 phase, zero allocation in the search loop and its heap working set.  Runs on CPython,
 the unix port and the 32-bit WebAssembly port (heap checks need MicroPython's gc)."""
 import gc
-import micropython
 
 from core.prng import Prng
 from core.game import IllegalAction
@@ -10,12 +9,13 @@ from core.steppingstones import SteppingStones, BID_BASE, KIND_NAMES, row_points
 from core.bots import RandomBot
 from core.ai import make_ai
 import core.ai.steppingstones_ai  # noqa: F401  (compiled before games fragment the heap)
-from core.ai.sampler import HandSampler
+from core.cards import hand_cards
 from core.ai import steppingstones_eval as ev
 from core.ai.steppingstones_play import DefenceSim, rules_of
 from core.trick import NO_SUIT
+from ai_test_kit import HEAP_LIMIT, redeal, check_sliced_decision, \
+    check_search_allocates_nothing, working_set
 
-HEAP_LIMIT = 24 * 1024
 OPTION_SETS = ({}, {"contracts": "advanced", "redo": True})
 
 
@@ -63,20 +63,11 @@ def _other_deal(game, hand_start, seat, rng):
         if len(trick) == 3:
             trick = []
     opps = [(seat + 1) % 3, (seat + 2) % 3]
-    hidden = []
-    for o in opps:
-        for c in range(64):
-            if (game.hands[o][c >> 4] >> (c & 15)) & 1:
-                hidden.append(c)
-    smp = HandSampler(rng)
-    caps = [12 - len(played_by[o]) for o in opps]
-    smp.setup(hidden, caps, [voids[opps[0]], voids[opps[1]]])
-    smp.sample()
+    dealt = redeal(rng, [hand_cards(game.hands[o]) for o in opps], [voids[o] for o in opps])
     hands = [None, None, None]
-    hands[seat] = [c for c in range(64) if (game.hands[seat][c >> 4] >> (c & 15)) & 1] + played_by[seat]
+    hands[seat] = hand_cards(game.hands[seat]) + played_by[seat]
     for i in range(2):
-        o = opps[i]
-        hands[o] = played_by[o] + [c for c in range(64) if (smp.out[i][c >> 4] >> (c & 15)) & 1]
+        hands[opps[i]] = played_by[opps[i]] + dealt[i]
     return hands
 
 
@@ -238,20 +229,9 @@ def test_simulator_counts_like_the_engine():
 def test_slices_give_the_same_decision():
     sliced = 0
     for game, _, seat in _positions(5, {}, 6):
-        obs = game.observation(seat)
-        whole = make_ai("steppingstones", "default", 11).choose(obs)
-        ai = make_ai("steppingstones", "default", 11)
-        ai.start(obs)
-        if ai._action >= 0:
-            continue   # decided without a search (one candidate left)
-        sliced += 1
-        slices = 0
-        action = None
-        while action is None:
-            action = ai.step(7)
-            slices += 1
-        assert action == whole
-        assert slices > 3   # the work really was spread over several calls
+        # not counted: decided without a search (one candidate left)
+        if check_sliced_decision("steppingstones", game.observation(seat)):
+            sliced += 1
     assert sliced >= 3
 
 
@@ -274,20 +254,7 @@ def test_search_loop_allocates_nothing():
     n = 0
     for options in OPTION_SETS:
         for game, _, seat in _positions(21, options, 3):
-            obs = game.observation(seat)
-            ai = make_ai("steppingstones", "hard", 5)
-            ai.start(obs)
-            done = ai._action >= 0
-            micropython.heap_lock()
-            try:
-                for _ in range(400):
-                    if done or ai.pimc.step(50):
-                        done = True
-                        break
-            finally:
-                micropython.heap_unlock()
-            assert done
-            assert ai.step(1) in obs["legal"]
+            check_search_allocates_nothing("steppingstones", game.observation(seat))
             n += 1
     assert n >= 5
 
@@ -297,24 +264,7 @@ def test_working_set_below_24k():
     nothing allocated is reclaimed) stays under 24 KB (MicroPython ports only)."""
     if not hasattr(gc, "mem_alloc"):
         return   # CPython: no comparable heap counter
-    gc.collect()
-    a0 = gc.mem_alloc()
-    ai = make_ai("steppingstones", "default", 3)
-    gc.collect()
-    size = gc.mem_alloc() - a0
-    worst = 0
-    for phases in (("bid",), ("rank", "trump"), ("play",)):
-        for game, _, seat in _positions(30, OPTION_SETS[1], 3, phases):
-            obs = game.observation(seat)
-            gc.collect()
-            gc.disable()
-            try:
-                b0 = gc.mem_alloc()
-                ai.choose(obs)
-                used = gc.mem_alloc() - b0
-            finally:
-                gc.enable()
-            if used > worst:
-                worst = used
-            obs = None
+    positions = ((game, seat) for phases in (("bid",), ("rank", "trump"), ("play",))
+                 for game, _, seat in _positions(30, OPTION_SETS[1], 3, phases))
+    size, worst = working_set("steppingstones", positions)
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)

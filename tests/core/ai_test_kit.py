@@ -1,0 +1,120 @@
+"""Checks shared by the AI tests (tests/core/test_ai_*.py): hidden cards dealt again and
+the same decision on that twin deal, sliced against whole decisions, a search that
+allocates nothing, the heap working set.  `name` is the game's name for core.ai.make_ai.
+
+No tests here, and not named test_*.py, so neither pytest nor tools/mp_suite.py collects
+it; the test modules import it from tests/core, which every runtime puts on sys.path
+(tests/conftest.py, tests/mprun.py, tools/wasm_run.mjs).  CPython and MicroPython.
+"""
+import gc
+import micropython
+
+from core.ai import make_ai
+from core.ai.sampler import HandSampler
+from core.cards import hand_cards
+
+HEAP_LIMIT = 24 * 1024   # the AI object plus one decision's allocations
+
+
+def redeal(rng, held, voids, rest=None):
+    """A fresh deal of the cards hidden from the seat deciding, as the AI's own sampler
+    makes it: `held[i]` (a list of cards) is what the i-th other seat holds now, and
+    gets as many cards back, none of a suit in its mask `voids[i]`; `rest` (cards no
+    seat holds, or None where the game has none) is dealt too.  Returns a list of cards
+    per seat, then one for `rest` where given, each in card order."""
+    pool = []
+    caps = []
+    for cards in held:
+        pool.extend(cards)
+        caps.append(len(cards))
+    voids = list(voids)
+    if rest is not None:
+        pool.extend(rest)
+        caps.append(len(rest))
+        voids.append(0)
+    smp = HandSampler(rng)
+    smp.setup(pool, caps, voids)
+    smp.sample()
+    return [hand_cards(smp.out[i]) for i in range(len(caps))]
+
+
+def check_same_decision(name, game, twin, seat, level="default"):
+    """`twin` (the game with the cards hidden from `seat` dealt again) looks the same to
+    `seat` as `game`, and the AI (same seed) decides the same on both; returns
+    (decision, observation)."""
+    o1 = game.observation(seat)
+    o2 = twin.observation(seat)
+    assert o1 == o2, "the twin deal must look the same to seat %d" % seat
+    a1 = make_ai(name, level, 77).choose(o1)
+    a2 = make_ai(name, level, 77).choose(o2)
+    assert a1 == a2, "decision changed with hidden cards: %r vs %r" % (a1, a2)
+    return a1, o1
+
+
+def check_sliced_decision(name, obs):
+    """The `default` AI's decision on `obs` taken in slices of 7 units equals the one
+    taken whole (same seed), and the work really was spread over more than 3 calls.
+    False, with nothing checked, when the AI decides at the start without a search."""
+    whole = make_ai(name, "default", 11).choose(obs)
+    ai = make_ai(name, "default", 11)
+    ai.start(obs)
+    if ai._action >= 0:
+        return False
+    slices = 0
+    action = None
+    while action is None:
+        action = ai.step(7)
+        slices += 1
+    assert action == whole
+    assert slices > 3   # the work really was spread over several calls
+    return True
+
+
+def check_search_allocates_nothing(name, obs):
+    """Start the `hard` AI on `obs`; unless it decides at the start, run its PIMC search
+    (sampling, determinizing, playouts, utilities) to the end under heap_lock, where any
+    allocation raises MemoryError on MicroPython.  Then its decision must be legal.
+    Returns whether there was a search."""
+    ai = make_ai(name, "hard", 5)
+    ai.start(obs)
+    searched = ai._action < 0
+    if searched:
+        done = False
+        micropython.heap_lock()
+        try:
+            for _ in range(400):
+                if ai.pimc.step(50):
+                    done = True
+                    break
+        finally:
+            micropython.heap_unlock()
+        assert done
+    assert ai.step(1) in obs["legal"]
+    return searched
+
+
+def working_set(name, positions):
+    """(bytes a fresh `default` AI holds, most bytes one of its decisions allocates with
+    the collector paused, so that nothing allocated is reclaimed) over the (game, seat)
+    pairs `positions` yields; the AI is made before the first position is reached.
+    MicroPython only (gc.mem_alloc)."""
+    gc.collect()
+    a0 = gc.mem_alloc()
+    ai = make_ai(name, "default", 3)
+    gc.collect()
+    size = gc.mem_alloc() - a0
+    worst = 0
+    for game, seat in positions:
+        obs = game.observation(seat)
+        gc.collect()
+        gc.disable()
+        try:
+            b0 = gc.mem_alloc()
+            ai.choose(obs)
+            used = gc.mem_alloc() - b0
+        finally:
+            gc.enable()
+        if used > worst:
+            worst = used
+        obs = None
+    return size, worst
