@@ -4,20 +4,15 @@ The screens come from tests/core/test_ui_menu.render_screens (fixed fake games, 
 images do not change when the real engines change).  Each is compared pixel by pixel
 with tests/golden/menu_<name>_<w>x<h>.png; on a mismatch a side-by-side image
 (expected | actual | differing pixels in magenta) is written to out/ for a human to look
-at.  Regenerate deliberately with UPDATE_GOLDEN=1.
+at (tests/host/golden_kit.py).  Regenerate deliberately with UPDATE_GOLDEN=1.
 """
 import os
 
 import pytest
 
-from core.ui import palette
 from drivers import host_png
+from golden_kit import GOLDEN, PALETTE, golden_failures
 from test_ui_menu import render_screens
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GOLDEN = os.path.join(ROOT, "tests", "golden")
-OUT = os.path.join(ROOT, "out")
-PALETTE = [palette.rgb888_of_565(palette.rgb565(*c)) for c in palette.RGB]
 
 
 def shots(w, h):
@@ -26,45 +21,9 @@ def shots(w, h):
     return out
 
 
-def rgb_of(gs4, w, h):
-    return host_png.decode(host_png.encode_indexed(gs4, w, h, PALETTE))[2]
-
-
-def diff_image(expected, actual, w, h):
-    """expected | actual | mask, 3 images side by side, as RGB bytes of width 3w."""
-    out = bytearray(9 * w * h)
-    for y in range(h):
-        for x in range(w):
-            i = 3 * (y * w + x)
-            row = 9 * w * y
-            out[row + 3 * x:row + 3 * x + 3] = expected[i:i + 3]
-            out[row + 3 * (w + x):row + 3 * (w + x) + 3] = actual[i:i + 3]
-            bad = expected[i:i + 3] != actual[i:i + 3]
-            out[row + 3 * (2 * w + x):row + 3 * (2 * w + x) + 3] = b"\xff\x00\xff" if bad else b"\x20\x20\x20"
-    return out
-
-
 @pytest.mark.parametrize("w,h", [(240, 240), (320, 240)])
 def test_menu_screens_match_golden(w, h):
-    update = os.environ.get("UPDATE_GOLDEN") == "1"
-    failures = []
-    for name, gs4 in shots(w, h):
-        path = os.path.join(GOLDEN, "menu_%s_%dx%d.png" % (name, w, h))
-        if update or not os.path.exists(path):
-            if not update:
-                pytest.fail("missing golden image %s (run with UPDATE_GOLDEN=1)" % path)
-            host_png.write_indexed(path, gs4, w, h, PALETTE)
-            continue
-        gw, gh, expected = host_png.read(path)
-        actual = rgb_of(gs4, w, h)
-        if (gw, gh) != (w, h) or expected != actual:
-            os.makedirs(OUT, exist_ok=True)
-            diff = os.path.join(OUT, "golden_diff_menu_%s_%dx%d.png" % (name, w, h))
-            if (gw, gh) == (w, h):
-                host_png.write_rgb(diff, diff_image(expected, actual, w, h), 3 * w, h)
-            else:
-                host_png.write_indexed(diff, gs4, w, h, PALETTE)
-            failures.append("%s differs from %s; see %s" % (name, path, diff))
+    failures = golden_failures(shots(w, h), w, h, os.path.join(GOLDEN, "menu_%s_%dx%d.png"), "menu")
     assert not failures, "\n".join(failures)
 
 
