@@ -53,7 +53,8 @@ if "" not in sys.path:
 GAME = args[0]
 LAYOUT = args[1]
 SEED = int(args[2]) if len(args) > 2 else 1
-OPTIONS = {"reds": {"players": 4}}      # the defaults otherwise (AutoPlayer keeps them)
+OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer keeps them);
+           "speed": {"scoring": "automatic", "target": 50}}   # Speed: two rounds won, a save
 
 gc.collect()
 heap = gc.mem_free() + gc.mem_alloc() - ROM
