@@ -23,20 +23,12 @@ from micropython import const
 from core.gameinfo import TITLES
 from core.ui import keys, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT, ACCENT
-from core.ui.widgets import ListView, title_bar, hint_line
+from core.ui.widgets import ListView, title_bar, hint_line, value_text
 
 BROWSE = const(0)
 ROOM = const(1)
 SEEDING = const(2)
 STARTED = const(3)
-
-
-def _value_text(v):
-    if v is True:
-        return "on"
-    if v is False:
-        return "off"
-    return str(v)
 
 
 class Lobby:
@@ -101,7 +93,7 @@ class Lobby:
         n_opt = len(s.cls.OPTIONS)
         if i < n_opt:
             o = s.cls.OPTIONS[i]
-            return (o.label, _value_text(s.options[o.key]), False)
+            return (o.label, value_text(s.options[o.key]), False)
         if i == n_opt:
             ai = s.seats.count(0)
             return ("Seats", "%d unit%s, %d AI" % (len(s.seats) - ai,

@@ -15,7 +15,7 @@ starts a game, or ("link", "host"|"join") for the linked-game rows.
 from core import gameinfo
 from core.ui import keys, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE
-from core.ui.widgets import ListView, hint_line, title_bar
+from core.ui.widgets import ListView, hint_line, title_bar, value_text
 
 GAMES = 0
 OPTIONS = 1
@@ -24,14 +24,6 @@ OPTIONS = 1
 LINK_ITEMS = (("Host a linked game", "host"), ("Join a linked game", "join"))
 
 TITLES = gameinfo.TITLES
-
-
-def value_text(v):
-    if v is True:
-        return "on"
-    if v is False:
-        return "off"
-    return str(v)
 
 
 def position(choices, value):

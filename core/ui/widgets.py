@@ -105,6 +105,15 @@ class ListView:
                 fb.hline(mx + k, yb + k, 5 - 2 * k, ACCENT)
 
 
+def value_text(v):
+    """An option's value as a list row shows it: "on"/"off" for a flag, else str(v)."""
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    return str(v)
+
+
 def title_bar(screen, s, h=24):
     """A dark band across the top with `s` centred in double-size text."""
     fb = screen.fb
