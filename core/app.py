@@ -518,7 +518,10 @@ class App:
 
     def refresh(self):
         g = self.game
-        self.table.update(g.observation(self.human), g.to_move())
+        turn = g.to_move()
+        if self.linked is not None:
+            turn = self.linked.shown_turn(turn)     # not while the link has our decision
+        self.table.update(g.observation(self.human), turn)
 
     def table_key(self, ev, on_act=None, on_acts=None):
         """A key at the table.  The human's chosen action(s) go to `on_act` / `on_acts`:

@@ -284,9 +284,25 @@ class LinkPlay:
             self.queue = []
             app.table.flash(why, app.now)
             return
-        g = app.game
-        turn = [s for s in g.to_move() if s != app.human]
-        app.table.update(g.observation(app.human), turn)
+        app.refresh()                   # the human's turn is off until the link agrees
+
+    def shown_turn(self, turn):
+        """App.refresh: the seats the table shows to move.  Not this unit's human while
+        the link holds a decision of theirs that the app has not applied yet (a card sent,
+        a sealed choice, the rest of a multi-card exchange): they could choose again."""
+        me = self.app.human
+        if me not in turn or self.provider is None:
+            return turn
+        ls = self.unit.lockstep
+        sent = bool(self.queue) or ls.decided(me)
+        h = ls.game.history
+        for i in range(self.provider.cursor, len(h)):
+            if h[i][0] == me:
+                sent = True
+                break
+        if not sent:
+            return turn
+        return tuple([s for s in turn if s != me])
 
     def tick(self, now):
         """Every loop pass: the link, then the page; True: skip the app's table tick."""
@@ -351,9 +367,12 @@ class LinkPlay:
         p = self.provider
         nxt = p.peek()
         busy = app.thinking >= 0 and app.decided is not None    # an earlier seat's action
-        if nxt is not None and nxt[0] == app.human and not busy and not app.game.is_over():
+        if nxt is not None and not busy and not app.game.is_over() and (
+                nxt[0] == app.human or (app.thinking >= 0 and app.thinking != nxt[0])):
+            # ours, or another seat's while the app waits on a seat the link has not
+            # reached (a simultaneous round with 3+ units is applied in seat order)
             p.next_action()
-            app.apply(app.human, nxt[1])
+            app.apply(nxt[0], nxt[1])
             return
         if self.queue:
             g = p.game

@@ -11,7 +11,10 @@ never applied.  Action n is valid only when the unit's history has exactly n act
   broadcasts SEAL(n, seat, SHA-256(action, nonce)); a unit that holds every mover's seal
   broadcasts UNSEAL(action, nonce) for its own seats; when every unseal checks against its
   seal, the actions are applied in seat order.  Nobody learns a choice before committing
-  its own, and the order is the same everywhere.
+  its own, and the order is the same everywhere.  A unit that restarts loses the nonces of
+  its seals: its first seal after rejoining is marked `again` and may replace the seal it
+  can no longer open, even after reveals began (reported on every unit); otherwise a
+  changed seal is refused once reveals began.
 * Speed (a game with `apply_at`): a non-host unit sends SPLAY (with the round it was made
   in) to the host, which is the one arbiter; the host applies plays in arrival order and
   broadcasts TACTION, or answers SREJECT, on which the player's unit takes its tentative
@@ -94,6 +97,7 @@ class Lockstep:
         self.taken = []         # Speed: (seat, action, why) taken back, for the UI to show
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
+        self._again = False     # rejoined after a restart: the next seal is marked again
         self._t0 = clock()
         self._arbiter = None
         if self.timed:
@@ -274,6 +278,9 @@ class Lockstep:
                 return "seat %d has already decided" % seat
             nonce = self._entropy(8)
             self._mine[seat] = (action, nonce)
+            if self._again:
+                self._again = False
+                self._again_seat = seat
             self._seals[seat] = seal_digest(self._sid(), k, seat, action, nonce)
             self._round_at = k
             self._send_seal(seat)
@@ -297,9 +304,11 @@ class Lockstep:
         self._mine = {}
         self._opened = False
         self._last_reseal = None
+        self._again_seat = -1
 
     def _send_seal(self, seat):
-        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat])
+        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat],
+                          seat == self._again_seat)
         self._bcast(n)
         self._last_reseal = self._clock()
 
@@ -308,7 +317,7 @@ class Lockstep:
         n = M.encode_unseal(self._buf, self._sid(), self._round_at, seat, action, nonce)
         self._bcast(n)
 
-    def _on_seal(self, src, index, seat, digest):
+    def _on_seal(self, src, index, seat, digest, again=False):
         if index != self.n() or not self._sealing():
             if index > self.n():
                 self._ask_sync(src, False)
@@ -318,10 +327,11 @@ class Lockstep:
             return
         old = self._seals.get(seat)
         if old is not None and old != digest:
-            if self._opened or seat in self._unseals:
+            if seat in self._unseals or (self._opened and not again):
                 self._report("unit %d changed its sealed choice after reveals began" % src)
                 return
-            self._unseals.pop(seat, None)
+            if self._opened:
+                self._report("unit %d restarted and chose again" % src)
         self._round_at = index
         self._seals[seat] = digest
         self._advance()
@@ -492,7 +502,7 @@ class Lockstep:
             if self.session.owner(m[3]) == self._me():
                 self._confirm(m[3], m[4], m[6], False, None)
         elif kind == M.SEAL:
-            self._on_seal(src, m[2], m[3], m[4])
+            self._on_seal(src, m[2], m[3], m[4], m[5])
         elif kind == M.UNSEAL:
             self._on_unseal(src, m[2], m[3], m[4], m[5])
         elif kind == M.CHECK:
@@ -513,7 +523,9 @@ class Lockstep:
             self._confirm(m[3], m[4], m[2], True, m[5])
 
     def rejoin(self):
-        """After a restart: fetch the whole log from the host."""
+        """After a restart: fetch the whole log from the host; the seal this unit may
+        have made before it (its nonce is lost) will be replaced by the next one."""
+        self._again = True
         self._ask_sync(self.session.host, True)
 
     def poll(self, paused):

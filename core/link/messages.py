@@ -17,7 +17,7 @@ COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
 REVEAL = const(0x14)    # sid round value8
 PRESENCE = const(0x15)  # sid phase hist flags
 ACTION = const(0x20)    # sid index seat action
-SEAL = const(0x21)      # sid index seat hash32       hidden decision, committed
+SEAL = const(0x21)      # sid index seat|again hash32 hidden decision, committed
 UNSEAL = const(0x22)    # sid index seat action nonce8
 CHECK = const(0x23)     # sid index hash8             public-state hash
 SYNCREQ = const(0x24)   # sid have full
@@ -118,10 +118,12 @@ def encode_action(b, sid, index, seat, action):
     return i + 5
 
 
-def encode_seal(b, sid, index, seat, digest):
+def encode_seal(b, sid, index, seat, digest, again=False):
+    """`again`: the first seal of a unit that restarted during the game (it may replace
+    a seal whose nonce it lost; bit 7 of the seat byte)."""
     i = _head(b, SEAL, sid)
     _p16(b, i, index)
-    b[i + 2] = seat
+    b[i + 2] = seat | (0x80 if again else 0)
     return _copy(b, i + 3, digest)
 
 
@@ -270,7 +272,8 @@ def decode(b, start, n):
     if kind == SEAL:
         if left != 35:
             return None
-        return (kind, sid, _u16(b, i), b[i + 2], bytes(b[i + 3:end]))
+        return (kind, sid, _u16(b, i), b[i + 2] & 0x7F, bytes(b[i + 3:end]),
+                (b[i + 2] & 0x80) != 0)
     if kind == UNSEAL:
         if left != 13:
             return None

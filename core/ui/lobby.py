@@ -111,6 +111,8 @@ class Lobby:
         """Follow the link; True when something on the page changed."""
         u = self.unit
         s = u.session
+        if self.page == BROWSE and s.sid != 0:
+            self.page = ROOM            # a restarted unit's session rejoined its game
         if self.page == BROWSE:
             self._games = sorted(u.lobby(), key=lambda g: g[0])
             sig = tuple([(g[0], g[1], tuple(g[3]), g[4]) for g in self._games])

@@ -100,6 +100,7 @@ class RedsTable(TrickTable):
         self.exchange_need = 0
         mine = me in self.turn and obs["legal"]
         if ph == "exchange" and mine:
+            k -= len(obs["pass_chosen"])    # chosen before a linked unit restarted
             self.exchange_need = k
             if self.raised_count() == k:
                 self.choices = [("Pass these %d cards %s" % (k, self.direction), _CONFIRM),
@@ -154,7 +155,8 @@ class RedsTable(TrickTable):
                 bit = 1 << self.cursor
                 if self.raised & bit:
                     self.raised &= ~bit
-                elif self.raised_count() < self.exchange_need:
+                elif (self.raised_count() < self.exchange_need and
+                      GIVE_BASE + self.hand[self.cursor] in self.legal):
                     self.raised |= bit
                 self._reread()
                 return None
