@@ -162,21 +162,21 @@ class SpeedTable:
         g = self.game
         if action == SPIT:
             self.flash("Spit not taken: %s" % why, now)
+        elif why.endswith(" is over"):      # the lockstep's word for a finished round
+            self.flash("Too late: that round was over", now)
         else:
             h = self.hand()
             card = action >> 1
-            if why.endswith(" is over"):
-                self.flash("Too late: that round was over", now)
-            elif card in h:     # it fitted when played: the other card got there first
-                self.flash("Too late! %s got there first" % self.names[self.opp][:3], now)
-            else:
-                self.flash("Not played: %s" % why, now)
             if card in h and not g.is_over():
+                # it fitted when it was played: the other player's card got there first
+                self.flash("Too late! %s got there first" % self.names[self.opp][:3], now)
                 self.cursor = h.index(card)
                 self.back_card = card
                 self.back_until = now + _MSG_MS
                 self.flash_pile = action & 1
                 self.flash_until = now + _FLASH_MS
+            else:
+                self.flash("Not played: %s" % why, now)
         self.draw(now)
 
     def handle(self, ev, now):
