@@ -386,13 +386,28 @@ class LinkPlay:
 
     def _follow_speed(self, now):
         """Speed: the table plays the unit's own game; the guest's plays the host refused
-        are taken back on the table, with the cue."""
+        are taken back on the table, with the cue.  A round starts only when every unit
+        is ready: this unit's player is, at the table (after the rules or the round's
+        results); until the host's go and the countdown the table is held."""
         app = self.app
         t = app.table
         ls = self.unit.lockstep
         if ls.game is not app.game:         # rebuilt from the host's log
             app.game = t.game = ls.game
             t.full_draw()
+        g = app.game
+        if t.round_seen == g.round_no:      # else the round just ended: its results first
+            if not g.is_over():
+                ls.ready(g.round_no)
+            left = ls.round_gate()
+            if left < 0:
+                t.hold("", 0, now)
+            elif left == 0:
+                names = [app.names[s] for s in ls.waiting_seats()]
+                t.hold(" and ".join(names) or "the other players", 0, now)
+            else:
+                c = self.count_ms
+                t.hold("", (left * 3 + c - 1) // c, now)    # 3, 2, 1
         taken = ls.taken
         while taken:
             seat, action, why = taken.pop(0)
@@ -437,6 +452,11 @@ class LinkPlay:
             t = app.table
             t.bot = None                # the other seat plays on its own unit
             t.arbiter = _Arbiter(p)
+            from core.link.lockstep import COUNT_MS
+            t.gated = True              # every round waits until every player is ready
+            t.held = ("", 0)
+            self.count_ms = COUNT_MS
+            u.lockstep.use_ready_gate()
         self.status = LinkStatus(u)
         self.status_view = LinkStatusView(app.screen, self.status, app.hints)
         self.panel_on = False

@@ -19,6 +19,16 @@ never applied.  Action n is valid only when the unit's history has exactly n act
   in) to the host, which is the one arbiter; the host applies plays in arrival order and
   broadcasts TACTION, or answers SREJECT, on which the player's unit takes its tentative
   play back (`tentative`, `pending(seat)`, `taken`, `cue`).
+* Speed's ready gate: a unit whose player reads a results page between rounds says so
+  (`use_ready_gate()`: READY for round 0), then READY(round) when its player is back at
+  the table (`ready(round)`).  The host starts a round (broadcasts READY with `go`) when
+  every participating unit that uses the gate is ready for it; AI seats and units that do
+  not use the gate (tools, bots) are always ready.  Until then, and for COUNT_MS after
+  (the shared "3-2-1"), nobody plays: the host's arbiter refuses plays, its AI waits, and
+  a round's time stamps count from the end of the countdown.  A unit re-sends its READY
+  every RESEAL_MS until the round starts, and the host answers a READY for a round already
+  started with its `go` again (a unit that restarted), so a lost frame, a pulled cable or
+  a restart cannot leave a round waiting forever.
 * Every CHECK_EVERY actions (and at the end) each unit hashes the public state into a
   chain (SHA-256 over the new public events and the history length) and broadcasts CHECK;
   a unit whose hash differs from the host's rebuilds from the host's action log.
@@ -30,7 +40,7 @@ import hashlib
 
 from micropython import const
 
-from core.clock import ticks_diff
+from core.clock import ticks_add, ticks_diff
 from core.link import messages as M
 from core.link.commit import seal as seal_digest
 from core.link.net import BROADCAST
@@ -38,6 +48,7 @@ from core.link.net import BROADCAST
 CHECK_EVERY = const(4)
 SYNC_GAP_MS = const(300)
 RESEAL_MS = const(1000)
+COUNT_MS = const(1800)          # Speed: the shared countdown (3-2-1) before a round
 _KEEP_CHECKS = const(8)
 _MAX_PENDING = const(32)
 
@@ -98,6 +109,12 @@ class Lockstep:
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
         self._again = False     # rejoined after a restart: the next seal is marked again
+        self._gate = False      # Speed: this unit's player says when ready for a round
+        self._gated = {}        # Speed, host: unit -> the last round it said ready for
+        self._said = -1         # Speed: the last round this unit said ready for
+        self._go = 0            # Speed: the last round started (the host's go)
+        self._go_at = 0         # Speed: when that go was decided (host) or heard (others)
+        self._last_ready = None
         self._t0 = clock()
         self._arbiter = None
         if self.timed:
@@ -375,9 +392,15 @@ class Lockstep:
 
     # -- Speed: one arbiter on the host ---------------------------------------------------
     def _now_t(self):
-        return ticks_diff(self._clock(), self._t0) & 0x3FFFFFFF
+        now = self._clock()
+        if self._gated and self._go == self.game.round_no:
+            t = ticks_diff(now, self._go_at) - COUNT_MS     # from the end of the countdown
+            return t if t > 0 else 0
+        return ticks_diff(now, self._t0) & 0x3FFFFFFF
 
     def _play_timed(self, seat, action):
+        if self.round_gate() >= 0:
+            return "round %d has not started" % self.game.round_no
         if self._is_host():
             return self._arbitrate(self._me(), 0, seat, action)
         self._req = (self._req + 1) & 0xFF
@@ -403,6 +426,8 @@ class Lockstep:
         cur = getattr(g, "round_no", 0)
         if rnd and rnd != cur & 0xFF:
             why = "round %d is over" % rnd
+        elif self.round_gate() >= 0:
+            why = "round %d has not started" % cur
         elif self.session.owner(seat) != src:
             why = "unit %d does not play seat %d" % (src, seat)
         elif self._arbiter is not None:
@@ -435,6 +460,102 @@ class Lockstep:
                         self.taken.append((seat, action, why))
                 return
 
+    # -- Speed: every player ready before a round ----------------------------------------
+    def use_ready_gate(self):
+        """This unit's player says when they are ready for each round (the app: back at
+        the table after the rules or a round's results); the host waits for them."""
+        self._gate = True
+        self._said = -1
+        self.ready(0)
+
+    def ready(self, rnd):
+        """This unit's player is ready for round `rnd` (0: not for any yet)."""
+        if rnd <= self._said:
+            return
+        self._said = rnd
+        if self._is_host():
+            self._on_ready(self._me(), rnd)
+        else:
+            self._send_ready(False)
+
+    def _send_ready(self, droppable):
+        n = M.encode_ready(self._buf, self._sid(), self._said if self._said > 0 else 0)
+        self._send(self.session.host, self._buf, n, True, droppable)
+        self._last_ready = self._clock()
+
+    def _send_go(self, dst):
+        el = ticks_diff(self._clock(), self._go_at)
+        n = M.encode_ready(self._buf, self._sid(), self._go, True, el)
+        if dst == BROADCAST:
+            self._bcast(n)
+        else:
+            self._send(dst, self._buf, n, True, False)
+
+    def _on_ready(self, src, rnd):
+        """Host: unit `src` is ready for round `rnd`."""
+        if src not in self.session.participants():
+            return
+        old = self._gated.get(src, 0)
+        self._gated[src] = rnd if rnd > old else old
+        g = self.game
+        if src != self._me() and rnd and rnd == self._go == g.round_no:
+            self._send_go(src)              # it missed the go (restarted): here it is again
+        self._check_go()
+
+    def _on_go(self, src, rnd, elapsed):
+        """The host started round `rnd` `elapsed` ms ago; a repeat changes nothing."""
+        if src != self.session.host or rnd <= self._go:
+            return
+        self._go = rnd
+        self._go_at = ticks_add(self._clock(), -elapsed)
+
+    def _check_go(self):
+        """Host: start the current round when every unit that uses the gate is ready."""
+        g = self.game
+        if not self._gated or g.is_over():
+            return
+        cur = g.round_no
+        if self._go == cur:
+            return
+        for p in self.session.participants():
+            r = self._gated.get(p)
+            if r is not None and r < cur:
+                return
+        self._go = cur
+        self._go_at = self._clock()
+        self._send_go(BROADCAST)
+
+    def round_gate(self):
+        """Speed's ready gate: -1 while the current round may be played (or no gate is in
+        use), 0 while a unit is not ready yet, else the ms left of the countdown."""
+        if not self.timed:
+            return -1
+        if not (self._gated if self._is_host() else self._gate) or self.game.is_over():
+            return -1
+        if self._go != self.game.round_no:
+            return 0
+        left = COUNT_MS - ticks_diff(self._clock(), self._go_at)
+        return left if left > 0 else -1
+
+    def waiting_seats(self):
+        """Speed's ready gate: the seats of the other units a round waits for (the host
+        knows who has said ready; another unit lists every other unit's seat)."""
+        s = self.session
+        me = self._me()
+        host = self._is_host()
+        cur = self.game.round_no
+        out = []
+        for seat in range(len(s.seats)):
+            o = s.seats[seat]
+            if o == 0 or o == me:
+                continue
+            if host:
+                r = self._gated.get(o)
+                if r is None or r >= cur:
+                    continue
+            out.append(seat)
+        return out
+
     # -- catching up ----------------------------------------------------------------------
     def _ask_sync(self, peer, full):
         now = self._clock()
@@ -459,7 +580,9 @@ class Lockstep:
         chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
         while i < end and sent < 4:
             j = min(end, i + chunk)
-            n = M.encode_log(self._buf, self._sid(), i, full and i == 0, hist[i:j], self.timed)
+            # by index: Speed's TimedLog (6 bytes an entry) has no slices
+            n = M.encode_log(self._buf, self._sid(), i, full and i == 0,
+                             [hist[k] for k in range(i, j)], self.timed)
             if not self._send(dst, self._buf, n, True, False):
                 break
             i = j
@@ -521,6 +644,11 @@ class Lockstep:
             self._arbitrate(src, m[2], m[3], m[4], m[6])
         elif kind == M.SREJECT:
             self._confirm(m[3], m[4], m[2], True, m[5])
+        elif kind == M.READY:
+            if m[3]:
+                self._on_go(src, m[2], m[4])
+            elif self._is_host():
+                self._on_ready(src, m[2])
 
     def rejoin(self):
         """After a restart: fetch the whole log from the host; the seal this unit may
@@ -534,13 +662,19 @@ class Lockstep:
         if g.is_over():
             return
         now = self._clock()
+        if self.timed and self._go != g.round_no:
+            if self._is_host():
+                self._check_go()            # a seat handed to the AI may be all we waited for
+            elif self._gate and self._said >= 0 and (
+                    self._last_ready is None or ticks_diff(now, self._last_ready) >= RESEAL_MS):
+                self._send_ready(True)      # until the round starts
         if self._round_at >= 0 and self._mine and (
                 self._last_reseal is None or ticks_diff(now, self._last_reseal) >= RESEAL_MS):
             for s in self._mine:
                 self._send_seal(s)
                 if self._opened:
                     self._send_unseal(s)
-        if paused or self.ai is None or not self._is_host():
+        if paused or self.ai is None or not self._is_host() or self.round_gate() >= 0:
             return
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:

@@ -26,6 +26,7 @@ REJECT = const(0x26)    # sid index seat action culprit reason
 SPLAY = const(0x30)     # sid req seat action t round Speed: a play asking the arbiter
 TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
+READY = const(0x33)     # sid round go elapsed          Speed: ready for a round / it starts
 
 MAX_SEATS = const(6)
 MAX_NAME = const(16)
@@ -212,6 +213,18 @@ def encode_sreject(b, sid, req, seat, action, reason):
     return _copy(b, i + 5, r)
 
 
+def encode_ready(b, sid, rnd, go=False, elapsed=0):
+    """Speed's ready gate.  A unit to the host (`go` False): its player is ready for round
+    `rnd` (0: "wait for my player before each round").  The host to all (`go` True): round
+    `rnd` starts; the host decided so `elapsed` ms ago (capped at 65535), so a unit that
+    hears it late (a rejoin) counts down only what is left."""
+    i = _head(b, READY, sid)
+    _p16(b, i, rnd)
+    b[i + 2] = 1 if go else 0
+    _p16(b, i + 3, min(max(elapsed, 0), 0xFFFF))
+    return i + 5
+
+
 def _text(b, i, n):
     try:
         return bytes(b[i:i + n]).decode()
@@ -336,4 +349,8 @@ def decode(b, start, n):
         if r is None:
             return None
         return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), r)
+    if kind == READY:
+        if left != 5 or b[i + 2] > 1:
+            return None
+        return (kind, sid, _u16(b, i), b[i + 2] == 1, _u16(b, i + 3))
     return None

@@ -11,7 +11,10 @@ Linked (core/app_link.py), the arbiter is the host's, over the cable: a guest's 
 shown at once, provisionally (the arbiter's `pending(seat)` plays are out of the hand and
 on their piles), and if the host's arbiter refuses it `take_back()` puts the card back in
 the hand, raised under the cursor, and says why ("Too late! Ann got there first" when the
-other player's card reached the pile first, ruling SP-9).
+other player's card reached the pile first, ruling SP-9).  Between rounds a linked table
+is held (`hold()`) until every player is ready: the centre piles lie face down, no card is
+playable, the clock stands, and the line says "Waiting for Ann..." or counts down "3, 2, 1"
+(the link's ready gate, core/link/lockstep.py).
 
 Controls: UP/DOWN (or LEFT/RIGHT) move the cursor, OK plays the card on a pile it fits
 (the left pile when it fits both), AUX calls Spit (OK too when no card fits and Spit is
@@ -81,6 +84,8 @@ class SpeedTable:
         self.pend_rev = -1
         self.back_card = -1         # a card taken back: raised in the hand for a moment
         self.back_until = 0
+        self.gated = False          # linked: each round waits for every player (hold())
+        self.held = None            # (who is waited for, countdown digit) while held
         self._d = {}
         cw = carddraw.width(carddraw.FULL)
         gap = 16 if W >= 300 else 8
@@ -99,10 +104,29 @@ class SpeedTable:
             self.round_seen = self.game.round_no
             self.paused_t = 0
             self.standstills_seen = 0
+            if self.gated:
+                self.held = ("", 0)     # a new round: held until the link says go
         self.t0 = now - self.paused_t
         self.full_draw()
 
+    def hold(self, wait, count, now):
+        """Linked: the round has not started on every unit.  `wait`: whom it waits for
+        ("Ann"), `count`: the countdown's digit (3, 2, 1); both empty: the round is on.
+        While held the centre piles lie face down, no card is playable and the clock
+        stands; every change of the hold redraws the whole table."""
+        state = (wait, count) if wait or count else None
+        if state == self.held:
+            return
+        if state is None:
+            self.t0 = now - self.paused_t   # the clock runs from here
+        elif self.held is None:
+            self.paused_t = now - self.t0
+        self.held = state
+        self.full_draw()
+
     def game_time(self, now):
+        if self.held is not None:
+            return self.game.now
         t = now - self.t0
         return t if t > self.game.now else self.game.now
 
@@ -193,6 +217,8 @@ class SpeedTable:
         if k in (keys.UP, keys.LEFT, keys.DOWN, keys.RIGHT) and n:
             self.cursor = (self.cursor + (-1 if k in (keys.UP, keys.LEFT) else 1)) % n
             self.draw_hand()
+        elif self.held is not None:
+            return None             # the round has not started: nothing is played
         elif k == keys.AUX and press:
             self.submit(SPIT, now)
         elif k == keys.OK and press:
@@ -211,7 +237,7 @@ class SpeedTable:
             return "over" if g.is_over() else "round"
         t = self.game_time(now)
         bot = self.bot
-        if bot is not None:
+        if bot is not None and self.held is None:
             g.fill_view(self.opp, self.view)
             a = bot.tick(t, self.view)
             if a != NO_ACTION:
@@ -300,6 +326,21 @@ class SpeedTable:
                                             self._cells.get("mine", W // 8))
         self._draw_msg(v)
         self.draw_hand()
+        if self.held is not None and self.held[1]:
+            self._draw_count(self.held[1])
+
+    def _draw_count(self, digit):
+        """The countdown's digit, large, in a box over the gap between the centre piles
+        (drawn after them; the hold's end redraws the whole table)."""
+        fb = self.screen.fb
+        ch = carddraw.height(carddraw.FULL)
+        w = 36
+        x = (self.W - w) // 2
+        y = self.pile_y + (ch - w) // 2
+        fb.fill_rect(x, y, w, w, GOLD)
+        fb.fill_rect(x + 2, y + 2, w - 4, w - 4, DARK)
+        text.draw(fb, "%d" % digit, x + 6, y + 6, GOLD, 3)
+        self.screen.mark(x, y, w, w)
 
     def _note_changes(self, now):
         g = self.game
@@ -316,7 +357,7 @@ class SpeedTable:
         g = self.game
         owner = 1 if pile == PILE_L else 0     # ruling SP-1: L is seat 1's, R seat 0's
         hl = pile == self.flash_pile
-        key = (top, hl, g.n_centre[pile] + (top != g.top(pile)))
+        key = (top, hl, g.n_centre[pile] + (top != g.top(pile)), self.held is None)
         if not self._changed("pile%d" % pile, key):
             return
         self._d["top%d" % pile] = top
@@ -328,7 +369,11 @@ class SpeedTable:
         fb.fill_rect(x - 4, y - 4, cw + 8, ch + 22, FELT)
         if key[2] > 1:
             carddraw.draw_back(fb, x + 3, y - 3)      # the pile beneath
-        carddraw.draw_face(fb, self.deck, top, x, y, carddraw.FULL, carddraw.F_CURSOR if hl else 0)
+        if self.held is None:
+            carddraw.draw_face(fb, self.deck, top, x, y, carddraw.FULL,
+                               carddraw.F_CURSOR if hl else 0)
+        else:
+            carddraw.draw_back(fb, x, y)            # not flipped yet: the round waits
         label = "yours" if owner == self.seat else self.names[owner][:5]
         text.draw_centred(fb, label, x - 4, y + ch + 4, cw + 8, GOLD if owner == self.seat else TEXT)
         self.screen.mark(x - 4, y - 4, cw + 8, ch + 22)
@@ -354,8 +399,13 @@ class SpeedTable:
         self.screen.mark(sx - 8, y - 2, cw + 16, ch + 16)
 
     def _draw_msg(self, v):
+        held = self.held
         if self.msg:
             s, col = self.msg, ORANGE
+        elif held is not None and held[1]:
+            s, col = "Get ready...", GOLD
+        elif held is not None:
+            s, col = "Waiting for %s..." % held[0] if held[0] else "Waiting...", ACCENT
         elif self.game.is_over():
             s, col = "", TEXT
         elif v.emptied and v.winner_yells:
@@ -382,7 +432,7 @@ class SpeedTable:
         dim = 0
         up = 0
         for i in range(n):
-            if not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
+            if self.held is not None or not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
                 dim |= 1 << i
             if h[i] == self.back_card:
                 up = 1 << i

@@ -58,7 +58,7 @@ def test_a_restarted_unit_rejoins_and_a_gone_unit_is_handed_to_the_ai():
     assert c.units[1].lockstep.rejected == 0
 
 
-def _speed_pair():
+def _speed_pair(options=None):
     from core.bots import RandomBot
     bots = [RandomBot(1), RandomBot(2)]
 
@@ -66,7 +66,7 @@ def _speed_pair():
         return bots[s].choose(g.observation(s))
     c = SimChain(2, games, ai, seed=11)
     host = c.units[0]
-    host.host_game("speed", {}, 2)
+    host.host_game("speed", options or {}, 2)
     c.run_until(lambda c: c.units[1].lobby(), 5000)
     c.units[1].join(c.units[1].lobby()[0][0])
     c.run_until(lambda c: c.units[1].my_seat() >= 0, 5000)

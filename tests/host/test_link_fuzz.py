@@ -104,7 +104,8 @@ def _valid_messages():
                 lambda: M.encode_reject(b, 7, 3, 1, 2, 257, "not legal"),
                 lambda: M.encode_splay(b, 7, 9, 1, 40, 1234),
                 lambda: M.encode_taction(b, 7, 5, 1, 40, 1234, 9),
-                lambda: M.encode_sreject(b, 7, 9, 1, 40, "too late")):
+                lambda: M.encode_sreject(b, 7, 9, 1, 40, "too late"),
+                lambda: M.encode_ready(b, 7, 2), lambda: M.encode_ready(b, 7, 3, True, 250)):
         n = enc()
         out.append(bytes(b[:n]))
     return out
@@ -117,6 +118,26 @@ def test_every_message_round_trips():
     for m in VALID:
         d = M.decode(m, 0, len(m))
         assert d is not None and d[0] == m[0] and d[1] == 7, m
+
+
+def test_ready_round_trips_exactly_and_malformed_ones_are_refused():
+    """Speed's ready gate: READY(round) from a unit, READY(round, go, elapsed) from the
+    host; the elapsed time is capped at 16 bits; a wrong length or flag is refused."""
+    b = bytearray(16)
+    n = M.encode_ready(b, 7, 0)
+    assert M.decode(b, 0, n) == (M.READY, 7, 0, False, 0)
+    n = M.encode_ready(b, 0x1234, 50)
+    assert M.decode(b, 0, n) == (M.READY, 0x1234, 50, False, 0)
+    n = M.encode_ready(b, 7, 3, True, 1799)
+    assert n == 8 and M.decode(b, 0, n) == (M.READY, 7, 3, True, 1799)
+    n = M.encode_ready(b, 7, 300, True, 10 ** 6)
+    assert M.decode(b, 0, n) == (M.READY, 7, 300, True, 0xFFFF)
+    n = M.encode_ready(b, 7, 3, True, -5)              # a clock that stepped back
+    assert M.decode(b, 0, n)[4] == 0
+    n = M.encode_ready(b, 7, 3, True, 20)
+    assert M.decode(b, 0, n - 1) is None and M.decode(b + b"\x00", 0, n + 1) is None
+    b[5] = 2
+    assert M.decode(b, 0, n) is None                   # flags other than go
 
 
 @settings(max_examples=1500, deadline=None)
