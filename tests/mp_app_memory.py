@@ -1,7 +1,13 @@
 """The whole app through a complete game against the AI, on this runtime, with figures.
 
     micropython -X heapsize=128K tests/mp_app_memory.py --path DIR --fs FSDIR [--rom IMAGE]
-                [--no-link] GAME LAYOUT [SEED]
+                [--no-link] [--record FILE | --replay FILE] GAME LAYOUT [SEED]
+    node tools/wasm_run.mjs --heap 128K --fixed-heap --loop TICK --copy build/wasm-mpy
+                --copy RECDIR --mkdir /save tests/mp_app_memory.py --path /proj/build/wasm-mpy
+                --fs /save --replay /proj/RECDIR/FILE GAME LAYOUT [SEED]
+
+(tools/app_memory.py runs it: --port unix, the 64-bit unix port, or --port wasm, the
+32-bit WebAssembly port.)
 
 What runs is what the device runs: core.boot (board "host" with panel=False: the real
 ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.make_app
@@ -13,16 +19,33 @@ options -> seat set-up (AI seats at their default level: core.ai.make_ai "defaul
 for Speed Run, Stepping Stones and Reds, core.speed_ai.SpeedBot "club" for Speed) ->
 rules -> the whole game -> results -> back to the menu.
 
+--record FILE also writes the button mask of every loop pass to FILE (JSON Lines: runs
+[MASK, PASSES], then {"end": ...} with a fingerprint of the run).  --replay FILE plays
+such a recording instead of the scripted finger: the same masks into core.app.step(),
+pass by pass, as the device loop does; the run must give the same fingerprint (the app
+state at every pass and the bytes sent to the display), or it is reported as not
+finished.  The WebAssembly port needs --replay: it collects garbage only when JS calls
+into Python from the top level (gc.collect() inside a call only asks for a collection),
+so every loop pass is one call of TICK() from tools/wasm_run.mjs --loop TICK.  The
+scripted finger cannot be cut into such calls, so tools/app_memory.py records the run
+on the unix port first (the app is deterministic: same seed, same game on both ports).
+
 Prints one JSON object per line: {"what": "boot", ...} after boot, {"what": "game", ...}
-at the end (peak = the highest gc.mem_alloc() after a gc.collect(), sampled after every
-loop pass, i.e. the live heap's high-water mark; transient garbage inside one pass is
-not seen, the heap cap itself checks that), then "done".  A MemoryError anywhere ends
-the run with a traceback and no "done".
+at the end (peak_alloc = the highest gc.mem_alloc() after a gc.collect(), sampled after
+every loop pass, i.e. the live heap's high-water mark; peak_pass = the highest
+gc.mem_alloc() at the end of a pass before that collection, i.e. with the pass's
+garbage: the heap this port needs when, as on the WebAssembly port, nothing is collected
+inside a pass), then "done".  A MemoryError anywhere ends the run with a traceback and
+no "done".
 """
 import gc
 import sys
 
-args = sys.argv[1:]
+# The WebAssembly port has no sys.argv: tools/wasm_run.mjs passes ARGV as a global.
+args = (globals().get("ARGV") or sys.argv)[1:]
+# The WebAssembly port adds heap areas on demand (tools/wasm_run.mjs --fixed-heap stops
+# that) and its gc.mem_free() counts the 128 MB it could still add: not free heap.
+SPLIT = 1 << 27 if sys.platform == "webassembly" else 0
 if args and args[0] == "--path":
     sys.path.insert(0, args[1])
     args = args[2:]
@@ -47,6 +70,15 @@ LINK = True
 if args and args[0] == "--no-link":     # for the breakdown: the app without the link stack
     LINK = False
     args = args[1:]
+RECORD = REPLAY = None
+if args and args[0] == "--record":
+    RECORD = args[1]
+    args = args[2:]
+if args and args[0] == "--replay":
+    REPLAY = args[1]
+    args = args[2:]
+if SPLIT and REPLAY is None:
+    raise SystemExit("on the WebAssembly port the run needs --replay (see the docstring)")
 if "" not in sys.path:
     sys.path.append("")
 
@@ -55,14 +87,9 @@ LAYOUT = args[1]
 SEED = int(args[2]) if len(args) > 2 else 1
 OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer keeps them);
            "speed": {"scoring": "automatic", "target": 50}}   # Speed: two rounds won, a save
+TICK_MS = 10
 
-gc.collect()
-heap = gc.mem_free() + gc.mem_alloc() - ROM
-start_alloc = gc.mem_alloc() - ROM
-
-from core.boot import boot  # noqa: E402
 from core.save import DeviceFs  # noqa: E402
-
 
 
 class HostFlash(DeviceFs):
@@ -75,59 +102,188 @@ class HostFlash(DeviceFs):
         self.syncs += 1
 
 
-lines = []
-b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
-                                                             "node": 7})
-from core import app as app_mod  # noqa: E402
-
-# The app's pacing for people (an AI card stays 700 ms, a finished trick 1.2 s) only
-# adds loop passes here: shorter delays, the same code.
-app = app_mod.make_app(b, seed=SEED, link=LINK, play_ms=150, trick_ms=300, think_ms=50)
-gc.collect()
-boot_alloc = gc.mem_alloc() - ROM
-boot_free = gc.mem_free()
-sys.stdout.write('{"what": "boot", "layout": "%s", "heap": %d, "alloc_at_start": %d, '
-                 '"alloc_after_boot": %d, "free_after_boot": %d, "link": %s, "link_modules": %d, '
-                 '"modules": %d, "rom_image": %d}\n' % (
-                     LAYOUT, heap, start_alloc, boot_alloc, boot_free,
-                     "true" if app.link_hw is not None else "false",
-                     len([m for m in sys.modules if m.startswith("core.link") or m == "core.app_link"]),
-                     len(sys.modules), ROM))
-
-from core.ui import autoplay  # noqa: E402
-
-peak = [0, 0, ""]      # live heap high-water mark, loop passes, the app's state then
+def heap_size():
+    return gc.mem_free() + gc.mem_alloc() - SPLIT - ROM
 
 
-def sample(d):
+class Recorder:
+    """The button mask of every loop pass, as runs [MASK, PASSES] on the lines of FILE."""
+
+    def __init__(self, path):
+        self.f = open(path, "w")
+        self.mask = 0
+        self.n = 0
+
+    def tick(self, mask):
+        if mask != self.mask:
+            self.flush()
+            self.mask = mask
+        self.n += 1
+
+    def flush(self):
+        if self.n:
+            self.f.write("[%d, %d]\n" % (self.mask, self.n))
+            self.n = 0
+
+    def close(self, presses, ok, check, sent):
+        self.flush()
+        self.f.write('{"end": true, "presses": %d, "finished": %s, "check": %d, "display_bytes": %d}\n'
+                     % (presses, "true" if ok else "false", check, sent))
+        self.f.close()
+
+
+def recorded(path):
+    """The recording's masks, one per pass, then its end record (a dict)."""
+    import json
+    f = open(path)
+    while True:
+        line = f.readline()
+        if not line:
+            break
+        r = json.loads(line)
+        if isinstance(r, dict):
+            f.close()
+            yield r
+            return
+        for _ in range(r[1]):
+            yield r[0]
+
+
+class Run:
+    """The figures of one run; note() is called after every loop pass."""
+
+    def __init__(self, app_mod, app):
+        self.app_mod = app_mod
+        self.app = app
+        self.peak = 0           # live heap high-water mark
+        self.peak_pass = 0      # the same before the collection, with the pass's garbage
+        self.peak_in = ""       # the app's state at the peak
+        self.peak_pass_in = ""  # ... at that one
+        self.passes = 0
+        self.check = 0          # the app state at every pass, hashed
+        self.state = -1         # ... at the last one
+        self.modules_in_game = 0
+
+    def note(self, pass_alloc):
+        a = gc.mem_alloc() - ROM
+        st = self.app.state
+        if a > self.peak:
+            self.peak = a
+            self.peak_in = self.app_mod.STATE_NAMES[st]
+        if pass_alloc - ROM > self.peak_pass:
+            self.peak_pass = pass_alloc - ROM
+            self.peak_pass_in = self.app_mod.STATE_NAMES[st]
+        self.passes += 1
+        if st != self.state:
+            self.state = st
+            sys.stdout.write('{"what": "state", "pass": %d, "state": "%s"}\n'
+                             % (self.passes, self.app_mod.STATE_NAMES[st]))
+        self.check = (self.check * 31 + st + 1) & 0x3FFFFF
+        if not self.modules_in_game and st == self.app_mod.TABLE:
+            self.modules_in_game = len(sys.modules)
+
+
+def main():
+    """The run, as a generator that yields after every gc.collect() it measures after
+    (on the WebAssembly port the collection happens there, see TICK)."""
     gc.collect()
-    a = gc.mem_alloc() - ROM
-    if a > peak[0]:
-        peak[0] = a
-        peak[2] = app_mod.STATE_NAMES[d.app.state]
-    peak[1] += 1
+    yield
+    heap = heap_size()
+    start_alloc = gc.mem_alloc() - ROM
+
+    from core.boot import boot
+
+    lines = []
+    b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
+                                                                 "node": 7})
+    gc.collect()
+    yield
+    from core import app as app_mod
+
+    # The app's pacing for people (an AI card stays 700 ms, a finished trick 1.2 s) only
+    # adds loop passes here: shorter delays, the same code.
+    app = app_mod.make_app(b, seed=SEED, link=LINK, play_ms=150, trick_ms=300, think_ms=50)
+    gc.collect()
+    yield
+    boot_alloc = gc.mem_alloc() - ROM
+    boot_free = gc.mem_free() - SPLIT
+    sys.stdout.write('{"what": "boot", "platform": "%s", "layout": "%s", "heap": %d, '
+                     '"alloc_at_start": %d, "alloc_after_boot": %d, "free_after_boot": %d, '
+                     '"link": %s, "link_modules": %d, "modules": %d, "rom_image": %d}\n' % (
+                         sys.platform, LAYOUT, heap, start_alloc, boot_alloc, boot_free,
+                         "true" if app.link_hw is not None else "false",
+                         len([m for m in sys.modules if m.startswith("core.link") or m == "core.app_link"]),
+                         len(sys.modules), ROM))
+    run = Run(app_mod, app)
+    sent = b.hw.display.bus.bytes_total
+    if REPLAY is None:
+        from core.ui import autoplay
+
+        rec = Recorder(RECORD) if RECORD else None
+
+        def sample(d):
+            a = gc.mem_alloc()
+            gc.collect()
+            run.note(a)
+            if rec is not None:
+                rec.tick(b.hw.input.mask)
+
+        d = autoplay.ButtonDriver(b, app, tick_ms=TICK_MS, hold_ms=80, sample=sample)
+        gc.collect()
+        harness = gc.mem_alloc() - ROM - boot_alloc
+        ok = autoplay.AutoPlayer(d, GAME, OPTIONS.get(GAME), None, None, SEED).run()
+        presses = d.presses
+        now = d.now
+        if rec is not None:
+            rec.close(presses, ok, run.check, sent())
+    else:
+        step = app_mod.step
+        inp = b.hw.input
+        masks = recorded(REPLAY)
+        gc.collect()
+        harness = gc.mem_alloc() - ROM - boot_alloc
+        now = 0
+        for mask in masks:
+            if isinstance(mask, dict):
+                break
+            now += TICK_MS
+            inp.mask = mask
+            step(b, app, now)
+            a = gc.mem_alloc()
+            gc.collect()
+            yield
+            run.note(a)
+        presses = mask["presses"]
+        ok = (mask["finished"] and mask["check"] == run.check and mask["display_bytes"] == sent()
+              and app.state == app_mod.MENU)
+    gc.collect()
+    yield
+    if heap_size() != heap:     # a new heap area (tools/wasm_run.mjs without --fixed-heap)
+        raise MemoryError("the heap grew from %d to %d bytes: no cap" % (heap, heap_size()))
+    kinds = ",".join(app.seat_kinds or ())
+    sys.stdout.write('{"what": "game", "game": "%s", "layout": "%s", "heap": %d, "finished": %s, '
+                     '"replay": %s, "peak_alloc": %d, "peak_pass": %d, "peak_above_boot": %d, '
+                     '"harness": %d, "free_after_game": %d, "samples": %d, "presses": %d, '
+                     '"virtual_s": %d, "seats": "%s", "modules_in_game": %d, "modules_after": %d, '
+                     '"saves": %d, "peak_in": "%s", "peak_pass_in": "%s"}\n' % (
+                         GAME, LAYOUT, heap, "true" if ok else "false",
+                         "false" if REPLAY is None else "true", run.peak, run.peak_pass,
+                         run.peak - boot_alloc, harness, gc.mem_free() - SPLIT, run.passes, presses,
+                         now // 1000, kinds, run.modules_in_game, len(sys.modules), app.saves,
+                         run.peak_in, run.peak_pass_in))
+    print("done" if ok else "not finished")
 
 
-d = autoplay.ButtonDriver(b, app, hold_ms=80, sample=sample)
-gc.collect()
-harness = gc.mem_alloc() - ROM - boot_alloc
-game_modules = []
+_run = main()
 
 
-def watch(player):
-    if not game_modules and d.app.state == app_mod.TABLE:
-        game_modules.append(len(sys.modules))
+def TICK():
+    """One step of the run; False at its end (tools/wasm_run.mjs --loop TICK)."""
+    for _ in _run:
+        return True
+    return False
 
 
-ok = autoplay.AutoPlayer(d, GAME, OPTIONS.get(GAME), None, None, SEED, watch).run()
-gc.collect()
-kinds = ",".join(app.seat_kinds or ())
-sys.stdout.write('{"what": "game", "game": "%s", "layout": "%s", "heap": %d, "finished": %s, '
-                 '"peak_alloc": %d, "peak_above_boot": %d, "harness": %d, "free_after_game": %d, '
-                 '"samples": %d, "presses": %d, "virtual_s": %d, "seats": "%s", '
-                 '"modules_in_game": %d, "modules_after": %d, "saves": %d, "peak_in": "%s"}\n' % (
-                     GAME, LAYOUT, heap, "true" if ok else "false", peak[0], peak[0] - boot_alloc,
-                     harness, gc.mem_free(), peak[1], d.presses, d.now // 1000, kinds,
-                     game_modules[0] if game_modules else 0, len(sys.modules),
-                     app.saves, peak[2]))
-print("done" if ok else "not finished")
+if not SPLIT:
+    while TICK():
+        pass

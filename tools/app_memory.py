@@ -1,7 +1,7 @@
-"""Whole-app memory figures on the MicroPython unix port (DESIGN.md: 128 KB of heap).
+"""Whole-app memory figures on the MicroPython unix and WebAssembly ports (DESIGN.md: 128 KB of heap).
 
-    python -m tools.app_memory [--heap 128K] [--games speedrun,reds] [--layouts lcd13]
-                               [--rom] [--no-link]
+    python -m tools.app_memory [--port unix|wasm] [--heap 128K] [--games speedrun,reds]
+                               [--layouts lcd13] [--rom] [--no-link]
     python -m tools.app_memory --modules          # heap cost of each module, in boot order
 
 For each game and layout, tests/mp_app_memory.py boots the app as the device does and
@@ -13,6 +13,14 @@ native code for the viper routines) and loaded into RAM, as on a board without a
 build.  With --rom the .mpy files run in place from a ROMFS image (mpremote romfs build),
 as from flash in a frozen build: the image is the first block on the heap and its size
 is added to the cap, so the app gets the same heap around it.
+
+--port wasm runs the same script on the 32-bit WebAssembly port (MicroPython 1.27, under
+Node: tools/wasm_run.mjs --fixed-heap, so --heap is a hard cap) with the app built as
+tools/deploy.py builds it for a board: .mpy v6.3 files made by mpy-cross -march=armv6m,
+byte for byte those a Pico gets, loaded into RAM.  The port accepts them
+(sys.implementation._mpy 774 = v6.3, no native code); it refuses the one with viper code
+(drivers/_expand_viper.mpy), so drivers/expand.py uses its pure-Python fallback there.
+No --rom there (the port has no VfsRom).
 """
 import argparse
 import json
@@ -26,6 +34,10 @@ import tools  # noqa: F401
 from tools.mp_suite import MPY_DIR, ROOT, precompile
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
+PORTS = ("unix", "wasm")
+SCRIPT = "tests/mp_app_memory.py"
+WASM_MPY_DIR = "build/wasm-mpy"
+RECORD_HEAP = "512K"    # the unix run that records the button masks to replay
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 LAYOUTS = ("lcd13", "display2")
 APP_DIRS = ("core", "drivers", "boards")
@@ -34,6 +46,23 @@ APP_DIRS = ("core", "drivers", "boards")
 def precompile_app():
     """core/, drivers/ and boards/ as .mpy under build/unix-mpy (stale ones removed)."""
     precompile(APP_DIRS)
+
+
+def precompile_wasm():
+    """The app as tools/deploy.py builds it for a board (mpy-cross -march=armv6m) under
+    build/wasm-mpy, with every board module (board "host" imports the one of its layout),
+    without firmware/main.py; files no longer built are removed."""
+    from tools import deploy
+    files = {}
+    for board in deploy.known_boards():
+        files.update(deploy.app_files(board))
+    del files["main.py"]
+    out = os.path.join(ROOT, WASM_MPY_DIR)
+    keep = set(deploy.build(files, out, False, march="armv6m").values())
+    for dirpath, _, filenames in os.walk(out):
+        for f in filenames:
+            if os.path.join(dirpath, f) not in keep:
+                os.remove(os.path.join(dirpath, f))
 
 
 def build_rom(path):
@@ -56,10 +85,30 @@ def heap_bytes(text):
     return int(t.rstrip("KM")) * mult
 
 
-def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True):
+def _run_script(cmd, timeout):
+    """The JSON records a run of tests/mp_app_memory.py printed (but the app states it
+    went through), and when it did not end with "done" what went wrong (else "")."""
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    recs = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+    states = [r for r in recs if r["what"] == "state"]
+    recs = [r for r in recs if r["what"] != "state"]
+    if p.returncode == 0 and p.stdout.rstrip().endswith("done"):
+        return recs, ""
+    err = " | ".join((p.stderr.strip() or p.stdout.strip()).splitlines()[-6:])
+    if states:
+        err = "in %s (from loop pass %d): %s" % (states[-1]["state"], states[-1]["pass"], err)
+    return recs, err
+
+
+def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True, port="unix",
+             replay=False):
     """The JSON records of one run; a failed run adds {"what": "game", "error": ...}.
-    `rom`: a ROMFS image (build_rom) to run the app from, its size added to the heap."""
-    fs = tempfile.mkdtemp(prefix="appmem")
+    `rom`: a ROMFS image (build_rom) to run the app from, its size added to the heap
+    (unix only).  `port` "wasm": the WebAssembly port with the build/wasm-mpy tree
+    (precompile_wasm), its save files in an in-memory folder; the scripted finger's
+    button masks are recorded on the unix port first and replayed there, one
+    loop pass per call from JS (tests/mp_app_memory.py --record/--replay).  `replay`: the
+    same record-and-replay on the unix port (to compare both ways of running)."""
     cap = heap
     extra = []
     if rom is not None:
@@ -67,37 +116,63 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
         extra = ["--rom", rom]
     if not link:
         extra.append("--no-link")
+    what = [game, layout, str(seed)]
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="appmem", dir=os.path.join(ROOT, "build"))
+    rec_dir = os.path.relpath(os.path.join(tmp, "rec"), ROOT)
+    os.makedirs(os.path.join(tmp, "rec"))
+    for sub in ("fs", "fs-record"):
+        os.makedirs(os.path.join(tmp, sub))
     try:
-        p = subprocess.run([MP, "-X", "heapsize=" + cap, "tests/mp_app_memory.py", "--path", MPY_DIR,
-                            "--fs", fs] + extra + [game, layout, str(seed)], cwd=ROOT,
-                           capture_output=True, text=True, timeout=timeout)
+        if port == "wasm" or replay:
+            rec = os.path.join(rec_dir, "run.jsonl")
+            recs, err = _run_script([MP, "-X", "heapsize=" + RECORD_HEAP, SCRIPT, "--path", MPY_DIR, "--fs",
+                                     os.path.join(tmp, "fs-record")] + ([] if link else ["--no-link"])
+                                    + ["--record", rec] + what, timeout)
+            if err:
+                return recs + [{"what": "game", "game": game, "layout": layout, "heap": heap,
+                                "error": "recording on the unix port: " + err}]
+            extra += ["--replay", "/proj/" + rec if port == "wasm" else rec]
+        if port == "wasm":
+            cmd = ["node", "tools/wasm_run.mjs", "--heap", cap, "--fixed-heap", "--loop", "TICK",
+                   "--copy", WASM_MPY_DIR, "--copy", rec_dir, "--mkdir", "/save", SCRIPT,
+                   "--path", "/proj/" + WASM_MPY_DIR, "--fs", "/save"]
+        else:
+            cmd = [MP, "-X", "heapsize=" + cap, SCRIPT, "--path", MPY_DIR, "--fs", os.path.join(tmp, "fs")]
+        recs, err = _run_script(cmd + extra + what, timeout)
     finally:
-        shutil.rmtree(fs, ignore_errors=True)
-    out = []
-    for line in p.stdout.splitlines():
-        if line.startswith("{"):
-            out.append(json.loads(line))
-    done = p.returncode == 0 and p.stdout.rstrip().endswith("done")
-    if not done:
-        tail = (p.stdout + p.stderr).strip().splitlines()[-6:]
-        out.append({"what": "game", "game": game, "layout": layout, "heap": heap,
-                    "error": " | ".join(tail)})
-    return out
+        shutil.rmtree(tmp, ignore_errors=True)
+    if err:
+        recs.append({"what": "game", "game": game, "layout": layout, "heap": heap, "error": err})
+    return recs
 
 
+# A generator yielding after each gc.collect(): on the WebAssembly port the collection
+# happens when JS calls TICK() again (tools/wasm_run.mjs --loop TICK).
 MODULES_SCRIPT = r"""
 import gc, sys
 sys.path.insert(0, %r)
-def cost(m):
-    gc.collect(); a = gc.mem_alloc()
-    __import__(m)
-    gc.collect(); print('{"what": "module", "module": "%%s", "bytes": %%d}' %% (m, gc.mem_alloc() - a))
-for m in %r:
-    cost(m)
-from core.ui.screen import Screen
-gc.collect(); a = gc.mem_alloc()
-s = Screen(240, 240)
-gc.collect(); print('{"what": "screen", "size": "240x240", "bytes": %%d}' %% (gc.mem_alloc() - a))
+def costs():
+    for m in %r:
+        gc.collect(); yield
+        a = gc.mem_alloc()
+        __import__(m)
+        gc.collect(); yield
+        print('{"what": "module", "module": "%%s", "bytes": %%d}' %% (m, gc.mem_alloc() - a))
+    from core.ui.screen import Screen
+    gc.collect(); yield
+    a = gc.mem_alloc()
+    s = Screen(240, 240)
+    gc.collect(); yield
+    print('{"what": "screen", "size": "240x240", "bytes": %%d}' %% (gc.mem_alloc() - a))
+_costs = costs()
+def TICK():
+    for _ in _costs:
+        return True
+    return False
+if sys.platform != "webassembly":
+    while TICK():
+        pass
 """
 
 # Boot order of the app, then what one game adds (Speed Run with its AI and table).
@@ -112,10 +187,22 @@ GAME_MODULES = ("core.seats", "core.ui.setup_screen", "core.ui.rules_page", "cor
                 "core.record")
 
 
-def module_costs():
-    script = MODULES_SCRIPT % (MPY_DIR, BOOT_MODULES + GAME_MODULES)
-    p = subprocess.run([MP, "-X", "heapsize=1M", "-c", script], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120)
+def module_costs(port="unix"):
+    mods = BOOT_MODULES + GAME_MODULES
+    if port == "unix":
+        cmd = [MP, "-X", "heapsize=1M", "-c", MODULES_SCRIPT % (MPY_DIR, mods)]
+    else:
+        tmp = tempfile.mkdtemp(prefix="appmod", dir=os.path.join(ROOT, "build"))
+        script = os.path.relpath(os.path.join(tmp, "modules.py"), ROOT)
+        with open(script, "w") as f:
+            f.write(MODULES_SCRIPT % ("/proj/" + WASM_MPY_DIR, mods))
+        cmd = ["node", "tools/wasm_run.mjs", "--heap", "1M", "--fixed-heap", "--loop", "TICK",
+               "--copy", WASM_MPY_DIR, "--copy", os.path.dirname(script), script]
+    try:
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    finally:
+        if port != "unix":
+            shutil.rmtree(tmp, ignore_errors=True)
     if p.returncode != 0:
         raise RuntimeError(p.stdout + p.stderr)
     return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
@@ -123,18 +210,27 @@ def module_costs():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.app_memory", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", choices=PORTS, default="unix",
+                    help="unix: 64-bit unix port 1.29; wasm: 32-bit WebAssembly port 1.27")
     ap.add_argument("--heap", default="128K")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--layouts", default="lcd13")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--modules", action="store_true", help="heap cost of each module instead")
     ap.add_argument("--no-link", action="store_true", help="without the idle link stack")
+    ap.add_argument("--replay", action="store_true",
+                    help="unix: record the run, then replay it as --port wasm does")
     ap.add_argument("--rom", action="store_true",
                     help="run the app from a ROMFS image (code in flash, as a frozen build)")
     args = ap.parse_args(argv)
-    precompile_app()
+    if args.port == "wasm":
+        if args.rom:
+            ap.error("--rom needs --port unix (the WebAssembly port has no VfsRom)")
+        precompile_wasm()
+    else:
+        precompile_app()
     if args.modules:
-        for r in module_costs():
+        for r in module_costs(args.port):
             print(json.dumps(r))
         return 0
     rom = None
@@ -144,7 +240,8 @@ def main(argv=None):
     failed = 0
     for layout in args.layouts.split(","):
         for game in args.games.split(","):
-            for r in run_game(game, layout, args.heap, args.seed, rom=rom, link=not args.no_link):
+            for r in run_game(game, layout, args.heap, args.seed, rom=rom, link=not args.no_link,
+                              port=args.port, replay=args.replay):
                 if "error" in r:
                     failed += 1
                 print(json.dumps(r))
