@@ -757,6 +757,73 @@ def step(boot, app, now):
     app.show()
 
 
+def guarded_step(boot, app, now, seed=None):
+    """step(), but what escapes a pass (a MemoryError on a full heap, or a bug) does not
+    end the device loop: the app is dropped, core.ui.crash says what happened, and the
+    next button press starts the app again from the last save (restart()).  Returns the
+    app for the next pass, None while the crash page is up."""
+    if app is not None:
+        try:
+            step(boot, app, now)
+            return app
+        except Exception as exc:     # noqa: BLE001 (the device must not freeze)
+            boot.resident = app._resident   # what restart() keeps of sys.modules
+            app = None
+            crashed(boot, exc)
+            return None
+    hw = boot.hw
+    hw.poll(now)
+    ev = hw.buttons.get()
+    pressed = False
+    while ev >= 0:
+        pressed = pressed or keys.kind_of(ev) == keys.PRESS
+        ev = hw.buttons.get()
+    if pressed:
+        return restart(boot, seed)
+    return None
+
+
+def crashed(boot, exc):
+    """Show the crash page (and print the error for a console or log)."""
+    import gc
+    import sys
+    gc.collect()
+    boot.crashes = getattr(boot, "crashes", 0) + 1
+    try:
+        sys.print_exception(exc)            # MicroPython
+    except AttributeError:
+        import traceback
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+    if boot.screen is None:
+        return
+    from core.save import GAME_SAVE
+    from core.ui import crash
+    saved = boot.store is not None and boot.store.fs.exists(GAME_SAVE + ".sav")
+    crash.show(boot.screen, exc, saved)
+    d = getattr(boot.hw, "display", None)
+    if d is not None:
+        d.show(boot.screen, boot.hw.lut)
+
+
+def restart(boot, seed=None):
+    """A fresh app after a crash, as after a power cycle: a board resets (the cleanest
+    heap); elsewhere the game modules go, the save is read again and a new app starts
+    (it offers "Continue game?" for a saved game)."""
+    try:
+        import machine
+        machine.reset()
+    except (ImportError, AttributeError):
+        pass
+    from core.boot import restore
+    resident = getattr(boot, "resident", None)
+    if resident is not None:
+        unload_except(resident)
+    boot.notices = []
+    boot.saved_game = None
+    restore(boot, boot.store)
+    return make_app(boot, seed)
+
+
 def run(boot, seed=None):
     """The device loop: buttons -> app -> display, about every 10 ms; never returns.
 
@@ -771,6 +838,6 @@ def run(boot, seed=None):
     except AttributeError:
         sleep = None
     while True:
-        step(boot, app, ticks_ms())
+        app = guarded_step(boot, app, ticks_ms(), seed)
         if sleep is not None:
             sleep(5)

@@ -1,0 +1,45 @@
+"""The page the device shows when the app loop fails, instead of freezing.
+
+core.app.guarded_step() catches what escapes one pass of the loop (a MemoryError on a full
+heap, or a bug), drops the app and calls show(): the player reads what happened and that
+the game in progress is safe in its last save (saves are written at every trick and hand
+end, Speed at every round end, so at most the current trick is replayed).  Any button then
+starts the app again from that save (core.app.restart).
+
+Drawing uses only what is already in memory: the screen buffer allocated at boot and the
+text and widget modules the menu uses.
+"""
+from core.ui import rich, text
+from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT
+from core.ui.widgets import hint_line, title_bar
+
+
+def describe(exc):
+    """One line for the player: what failed."""
+    if isinstance(exc, MemoryError):
+        return "Out of memory."
+    name = type(exc).__name__
+    msg = str(exc)
+    return "%s: %s" % (name, msg) if msg else name + "."
+
+
+def show(screen, exc, saved):
+    """Draw the crash page on `screen` (`saved`: a game save exists to go back to)."""
+    screen.clear(FELT)
+    title_bar(screen, "Something went wrong", 24)
+    w = screen.width - 16
+    y = 40
+    for line in rich.wrap(describe(exc), w // 8)[:3]:
+        text.draw_fit(screen.fb, line, 8, y, w, ORANGE)
+        y += 12
+    y += 8
+    if saved:
+        note = ("Your game is safe: it was saved at its last trick or hand (Speed: round) "
+                "and is offered again at the start.")
+    else:
+        note = "No game was in progress to save."
+    for line in rich.wrap(note, w // 8):
+        text.draw_fit(screen.fb, line, 8, y, w, TEXT)
+        y += 12
+    hint_line(screen, "any button: start again", FELT_DARK, 14)
+    screen.mark_all()

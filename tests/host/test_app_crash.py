@@ -1,0 +1,94 @@
+"""The device loop survives a failure inside a pass (core.app.guarded_step): a MemoryError
+at the table shows the crash page, the save of the game in progress is untouched, and a
+button press starts the app again, which offers that save ("Continue game?")."""
+import os
+
+import pytest
+
+from core import app as app_mod
+from core.boot import boot
+from core.save import DeviceFs, GAME_SAVE, SaveStore, load_game
+from core.ui import autoplay
+from tools.headless import make_screen
+
+
+class Stop(Exception):
+    pass
+
+
+def _saved_game(path, game="steppingstones", saves=3):
+    """A game against the AI played until it has been saved `saves` times."""
+    screen, hints = make_screen("lcd13")
+    d = autoplay.Driver(screen, hints, seed=4, store=SaveStore(DeviceFs(path)))
+
+    def watch(player):
+        s = d.app.saver
+        if s is not None and s.saves >= saves and d.app.state == app_mod.TABLE:
+            raise Stop()
+    with pytest.raises(Stop):
+        autoplay.AutoPlayer(d, game, seed=4, watch=watch).run()
+
+
+class Device:
+    """core.app.run()'s loop, one pass at a time, with the host board's buttons."""
+
+    def __init__(self, path):
+        self.boot = boot(DeviceFs(path), "host", lambda s: None, board_config={"layout": "lcd13"})
+        self.app = app_mod.make_app(self.boot, seed=1)
+        self.now = 0
+
+    def passes(self, n, mask=0):
+        for _ in range(n):
+            self.now += 10
+            self.boot.hw.input.mask = mask
+            self.app = app_mod.guarded_step(self.boot, self.app, self.now, 1)
+
+    def press(self, button):
+        self.passes(8, 1 << self.boot.hw.board.BUTTONS.index(button))
+        self.passes(8)
+
+
+def test_a_memory_error_at_the_table_shows_the_crash_page_and_restart_offers_the_save(tmp_path):
+    path = str(tmp_path)
+    _saved_game(path)
+    before = load_game(SaveStore(DeviceFs(path))).value[1]
+    dev = Device(path)
+    assert dev.app.state == app_mod.RESUME
+    dev.press("A")                                  # continue the saved game
+    assert dev.app.state == app_mod.TABLE
+
+    def full_heap(now):
+        raise MemoryError("memory allocation failed, allocating 4096 bytes")
+    dev.app.tick = full_heap
+    dev.passes(1)
+    assert dev.app is None and dev.boot.crashes == 1
+    shot = os.path.join(path, "crash.png")
+    dev.boot.hw.display.save_png(shot)
+    assert os.path.getsize(shot) > 0
+    # the crash page is up: the loop keeps running and the save is as it was
+    dev.passes(20)
+    assert dev.app is None
+    assert os.path.exists(os.path.join(path, GAME_SAVE + ".sav"))
+    after = load_game(SaveStore(DeviceFs(path))).value[1]
+    assert list(after.history) == list(before.history)
+    # any button: a fresh app that offers the saved game again and plays on
+    dev.press("B")
+    assert dev.app is not None and dev.app.state == app_mod.RESUME
+    dev.press("A")
+    assert dev.app.state == app_mod.TABLE
+    assert list(dev.app.game.history) == list(before.history)
+
+
+def test_a_bug_in_the_menu_restarts_to_the_menu(tmp_path):
+    dev = Device(str(tmp_path))
+    assert dev.app.state == app_mod.MENU
+
+    def bug(ev, now):
+        raise KeyError("oops")
+    dev.app.feed = bug
+    dev.press("DOWN")
+    assert dev.app is None and dev.boot.crashes == 1
+    dev.press("A")
+    assert dev.app is not None and dev.app.state == app_mod.MENU
+    dev.press("DOWN")                               # the new app works
+    assert dev.app is not None and dev.boot.crashes == 1
