@@ -104,6 +104,10 @@ class PackedLog:
     def _decode_items(self, chunk, pos):
         n = chunk[pos]
         pos += 1
+        if n == 2 and chunk[pos] >= _SMALL and chunk[pos + 1] >= _SMALL:
+            # a (seat, action) pair, the common entry: no list and no per-item tuples
+            # (a game save reads the whole history at every trick)
+            return (chunk[pos] - _SMALL, chunk[pos + 1] - _SMALL), pos + 2
         items = []
         for _ in range(n):
             x, pos = self._decode(chunk, pos)

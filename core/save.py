@@ -335,9 +335,12 @@ class SaveStore:
 
 # -- the game in progress ------------------------------------------------------------------
 # A game is fully described by its record (options, seed, actions), so the save holds one
-# line of app state (who plays which seat, the AI level...) and then the record's lines.
-# A timed game (Speed) packs its actions, 64 to a line (see _packed_lines): a whole match,
+# line of app state (who plays which seat, the AI level...), the record's header line and
+# then the actions packed, PACK to a line (see _packed_lines): a 300-action Reds game is
+# 13.6 KB as record lines, which cost ~155 KB of garbage on the unix port to write at every
+# trick, and ~1.3 KB packed.  A timed game (Speed) packs its time stamps too: a whole match,
 # up to 50 rounds of about 37 actions, is 108 KB as record lines but about 28 KB packed.
+# Saves written as record lines (before packing) still load.
 
 GAME_SAVE = "game"
 
@@ -345,49 +348,53 @@ GAME_SAVE = "game"
 SAFE_POINT_EVENTS = ("trick", "trick_won", "hand_end", "result", "score", "round_end",
                      "game_over")
 
-PACK = 64                       # timed actions per packed line
-_PACKED = b'{"t": ['            # how a packed line starts (a record line never does)
+PACK = 64                       # actions per packed line
+_PACKED = (b'{"t": [', b'{"m": [')  # how a packed line starts (a record line never does)
 
 
 def game_chunks(game, meta):
-    """The game save's payload, one line at a time: the app line, then the record.
-
-    The same lines as core.record.record_lines() (a timed game's actions packed), but
-    generated as they are written: a late-game record is several hundred lines, which
-    as a list would be a 20 KB burst on the device's heap at every save.
-    """
+    """The game save's payload, one line at a time: the app line, the record's header,
+    the packed actions (and the result line of a finished game), generated as they are
+    written: no list of lines on the device's heap."""
     import json
-    from core.record import action_line, header
+    from core.record import header
     yield json.dumps({"app": meta})
     yield "\n"
     yield json.dumps(header(game))
     timed = getattr(game, "timed_history", None)
-    if timed is not None:
-        for line in _packed_lines(timed):
-            yield "\n"
-            yield line
-    else:
-        for seat, action in game.history:
-            yield "\n"
-            yield json.dumps(action_line(game, seat, action))
+    for line in _packed_lines(game.history if timed is None else timed, timed is not None):
+        yield "\n"
+        yield line
     if game.is_over():
         yield "\n"
         yield json.dumps({"result": game.result()})
 
 
-def _packed_lines(timed):
-    """Timed actions (t_ms, seat, action), PACK to a line: {"t": [t, ...], "m": [m, ...]}
-    with m = seat << 8 | action; every round's clock starts at 0, as in the record."""
+def _packed_lines(actions, timed):
+    """Actions (seat, action), or timed ones (t_ms, seat, action), PACK to a line:
+    {"m": [m, ...]} or {"t": [t, ...], "m": [m, ...]} with m = seat << 8 | action (every
+    game's action ids are below 256); a timed round's clock starts at 0, as in the record."""
+    ts = []
+    ms = []
+    for a in actions:
+        if timed:
+            ts.append(a[0])
+            ms.append(a[1] << 8 | a[2])
+        else:
+            ms.append(a[0] << 8 | a[1])
+        if len(ms) == PACK:
+            yield _pack_line(ts, ms, timed)
+            ts = []
+            ms = []
+    if ms:
+        yield _pack_line(ts, ms, timed)
+
+
+def _pack_line(ts, ms, timed):
     import json
-    n = len(timed)
-    for i in range(0, n, PACK):
-        ts = []
-        ms = []
-        for k in range(i, min(n, i + PACK)):
-            t, seat, action = timed[k]
-            ts.append(t)
-            ms.append(seat << 8 | action)
-        yield '{"t": %s, "m": %s}' % (json.dumps(ts), json.dumps(ms))
+    if timed:
+        return '{"t": %s, "m": %s}' % (json.dumps(ts), json.dumps(ms))
+    return '{"m": %s}' % json.dumps(ms)
 
 
 def _lines(payload):
@@ -415,8 +422,8 @@ def parse_game(payload):
         raise ValueError("no app line")
     head = next(lines, b"")
     nxt = next(lines, None)
-    if nxt is None or not nxt.startswith(_PACKED):
-        return first["app"], replay_lines(_chain(head, nxt, lines))
+    if nxt is None or not (nxt.startswith(_PACKED[0]) or nxt.startswith(_PACKED[1])):
+        return first["app"], replay_lines(_chain(head, nxt, lines))    # record lines
     game = replay_lines((head,))        # the header alone: the game as dealt
     _replay_packed(game, _chain(nxt, None, lines))
     return first["app"], game
@@ -431,11 +438,12 @@ def _chain(a, b, rest):
 
 
 def _replay_packed(game, lines):
-    """Apply packed timed actions (lines 3 on) through the rules; RecordError naming the
-    save's line if one is malformed or illegal.  A result line is skipped: the save of a
-    finished game is removed, never restored (load_game)."""
+    """Apply packed actions (lines 3 on) through the rules; RecordError naming the save's
+    line if one is malformed or illegal.  A result line is skipped: the save of a finished
+    game is removed, never restored (load_game)."""
     import json
     from core.replay import RecordError
+    timed = getattr(game, "timed_history", None) is not None
     n = 2
     for raw in lines:
         n += 1
@@ -445,16 +453,19 @@ def _replay_packed(game, lines):
             raise RecordError("line %d: not JSON" % n)
         if isinstance(obj, dict) and "result" in obj:
             continue
-        ts = obj.get("t") if isinstance(obj, dict) else None
         ms = obj.get("m") if isinstance(obj, dict) else None
+        ts = obj.get("t") if isinstance(obj, dict) and timed else ms
         if not (isinstance(ts, list) and isinstance(ms, list) and len(ts) == len(ms)):
             raise RecordError("line %d: not a line of packed actions" % n)
-        for k in range(len(ts)):
+        for k in range(len(ms)):
             m = ms[k]
             if not isinstance(m, int) or m < 0:
                 raise RecordError("line %d: action %d is not an integer" % (n, k))
             try:
-                game.apply_at(ts[k], m >> 8, m & 0xFF)
+                if timed:
+                    game.apply_at(ts[k], m >> 8, m & 0xFF)
+                else:
+                    game.apply(m >> 8, m & 0xFF)
             except ValueError as exc:
                 raise RecordError("line %d, action %d: %s" % (n, k, exc))
 

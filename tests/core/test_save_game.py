@@ -4,6 +4,7 @@ Stepping Stones only here (one engine keeps the 128 KB unix-port run small); eve
 is played to its end in tests/host/test_save_games.py.
 """
 import core.steppingstones  # noqa: F401  (first: compiling it needs large free blocks)
+import json
 from core import save
 from core.bots import RandomBot
 from core.record import record_lines
@@ -86,7 +87,10 @@ def test_a_save_that_does_not_replay_falls_back_or_starts_fresh():
     # an edited action in the current save: the replay fails, the previous save is used
     st = SaveStore(fs)
     data = save.parse_file(fs.files["game.sav"])[1].decode().split("\n")
-    data[-1] = data[-1].replace('"seat": ', '"seat": 1', 1)
+    packed = json.loads(data[-1])             # {"m": [seat << 8 | action, ...]}
+    m = packed["m"][-1]
+    packed["m"][-1] = ((m >> 8) + 1) % 3 << 8 | (m & 0xFF)     # the wrong seat moves
+    data[-1] = json.dumps(packed)
     st.save("x", ["\n".join(data)])
     fs.files["game.sav"] = fs.files.pop("x.sav")
     loaded = load_game(SaveStore(fs))

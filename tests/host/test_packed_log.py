@@ -1,0 +1,28 @@
+"""core/packed_log.py keeps every entry it is given: random tuples (the pair fast path,
+bigger ints, negatives, strings, None, bools, nested tuples) read back equal by iteration,
+indexing and ==."""
+from hypothesis import given, settings, strategies as st
+
+from core.packed_log import PackedLog
+
+ints = st.integers(min_value=-0xFFFF, max_value=0xFFFF)
+atoms = st.one_of(ints, st.integers(0, 127), st.none(), st.booleans(),
+                  st.sampled_from(["play", "bid", "trick_won", "x"]))
+items = st.one_of(atoms, st.tuples(atoms, atoms))
+entries = st.one_of(st.tuples(st.integers(0, 127), st.integers(0, 127)),     # pairs
+                    st.tuples(st.integers(0, 255), st.integers(0, 255)),
+                    st.lists(items, max_size=6).map(tuple))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(entries, max_size=120))
+def test_entries_read_back_unchanged(log_entries):
+    log = PackedLog()
+    for e in log_entries:
+        log.append(e)
+    assert len(log) == len(log_entries)
+    assert list(log) == log_entries
+    assert log == log_entries
+    for i in range(0, len(log_entries), 7):
+        assert log[i] == log_entries[i]
+        assert log[-1 - i] == log_entries[-1 - i]
