@@ -100,3 +100,17 @@ def test_a_save_that_does_not_replay_falls_back_or_starts_fresh():
     fs.files["game.bak"] = fs.files["game.sav"]
     loaded = load_game(SaveStore(fs))
     assert loaded.status == save.DAMAGED and loaded.message == "game: save damaged, starting fresh"
+
+
+def test_a_save_written_as_record_lines_still_loads():
+    # saves made before actions were packed hold the record's lines (one per action)
+    fs = FakeFs()
+    game, bots = _start("steppingstones", 5)
+    for _ in range(20):
+        _step(game, bots)
+    payload = "\n".join([json.dumps({"app": META})] + record_lines(game))
+    SaveStore(fs).save(save.GAME_SAVE, [payload])
+    loaded = load_game(SaveStore(fs))
+    assert loaded.status == save.OK, loaded
+    meta, restored = loaded.value
+    assert meta == META and record_lines(restored) == record_lines(game)
