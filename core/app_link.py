@@ -18,7 +18,9 @@ Flow
          rules -> table.  A unit switched off and on during a game: "Join a linked game"
          hears the host's announcement with its own node in the seats, the stack rejoins
          (session rejoin + the host's log) and the app goes straight back to the table,
-         the actions so far replayed into its game.
+         the actions so far replayed into its game.  A choice its player had sealed
+         before the power went is opened again from the unit's flash secret (the boot
+         made it; core/link/lockstep.py) and shown as made: the player is not asked again.
 
 At the table the app's game is a copy replayed from LinkProvider.next_action() (Speed
 shares the unit's game: the host's arbiter is the one clock); this unit's human seat is
@@ -105,7 +107,11 @@ class LinkPlay:
         self.ports = PortLink(hw)
         node = hw.node_id() if hasattr(hw, "node_id") else 1
         entropy = hw.entropy if hasattr(hw, "entropy") else None
-        self.unit = LinkUnit(node, self.ports.writers(), entropy, self._clock)
+        secret = None
+        if app.store is not None:       # made at boot (core.boot.link_secret); read only
+            from core.boot import load_link_secret
+            secret = load_link_secret(app.store)
+        self.unit = LinkUnit(node, self.ports.writers(), entropy, self._clock, secret=secret)
         self.lobby = self.view = None
         self.provider = None
         self.status = self.status_view = None

@@ -14,18 +14,26 @@ firmware/main.py calls main().  Step by step (each is a function, tested on its 
      (core/save.py), with a message for whatever was found ("restored previous save",
      "save damaged, starting fresh"), so the menu can offer "continue game?".
   4. apply the settings the board can honour (brightness, sound).
+  4b. link_secret(): the unit's link secret, 16 random bytes in the "linkkey" save,
+     made once (the first boot, or after it was lost) and never sent: the link derives
+     its seal nonces from it (core/link/commit.py seal_nonce), so that a choice sealed
+     before a power cut can be opened after it.  Made here because boot comes before any
+     link, and flash is never written while a game is linked (docs/link.md).
   5. hand over to the app loop (core/app.py run(boot)).
 
 The Boot object carries everything the app needs: board module, hardware (hw: display,
 lut, buttons, poll(now), backlight, open_link()), the screen, store, settings, the saved
 game (meta, game) or None, and notices for the screen.
 """
+import binascii
 import json
 
 from core import save, settings as settings_mod
 
 CONFIG_FILE = "board.json"
 DEFAULT_BOARD = "host"
+LINK_SECRET = "linkkey"     # the save holding the unit's link secret (hex)
+SECRET_BYTES = 16
 
 
 class BootError(Exception):
@@ -41,6 +49,7 @@ class Boot:
         self.store = None
         self.settings = None
         self.saved_game = None  # (meta, game) of an unfinished game, or None
+        self.link_secret = None     # this unit's link secret (bytes), or None
         self.notices = []       # lines for the screen and the console
 
     def note(self, text):
@@ -149,6 +158,49 @@ def apply_settings(hw, s):
         buzzer.enabled = s.get("sound")
 
 
+def _parse_secret(payload):
+    try:
+        k = binascii.unhexlify(bytes(payload).strip())
+    except (ValueError, TypeError):
+        k = b""
+    if len(k) != SECRET_BYTES:
+        raise ValueError("not a link key")
+    return k
+
+
+def load_link_secret(store):
+    """The unit's link secret from flash, or None (no store, none saved, damaged).
+    Reads only: core/app_link.py calls it when the player hosts or joins."""
+    if store is None:
+        return None
+    return store.load(LINK_SECRET, _parse_secret, "link key").value
+
+
+def _random_bytes(n):
+    try:
+        import os
+        return os.urandom(n)
+    except (ImportError, AttributeError, NotImplementedError):
+        from core.clock import ticks_ms
+        from core.prng import Prng
+        r = Prng((ticks_ms() * 7919 + id(n)) & 0x3FFFFFFF)
+        return bytes([r.below(256) for _ in range(n)])
+
+
+def link_secret(b, store, rand=_random_bytes):
+    """Step 4b: the unit's link secret, made and saved if there is none (or it is
+    damaged: a new one, which cannot open seals made with the old one; said so)."""
+    loaded = store.load(LINK_SECRET, _parse_secret, "link key")
+    k = loaded.value
+    if k is None:
+        k = rand(SECRET_BYTES)
+        store.save(LINK_SECRET, (binascii.hexlify(k),))
+        if loaded.status == save.DAMAGED:
+            b.note("link key damaged: made a new one")
+    b.link_secret = k
+    return k
+
+
 def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None, device=None):
     """Steps 1-4; returns the Boot.  `board_name` (and `board_config`, the board's
     settings) override board.json (the simulator); `load(name, config)` -> (module, hw)
@@ -170,6 +222,7 @@ def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None
     b.store = save.SaveStore(fs, getattr(b.hw, "link_busy", None))
     restore(b, b.store)
     apply_settings(b.hw, b.settings)
+    link_secret(b, b.store)
     for line in b.notices:
         out(line)
     return b

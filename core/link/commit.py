@@ -3,6 +3,13 @@
 A commitment binds a value without showing it: commit = SHA-256(domain, context, value,
 nonce).  Revealing value and nonce later lets anyone check it.  Domains keep a seed commit
 from ever being reused as a decision commit.
+
+The nonce of a sealed decision is not drawn at random but derived from the unit's secret
+(16 bytes kept in its flash, never sent; core/boot.py creates it) and the decision's
+place: `seal_nonce(secret, sid, index, seat)`.  Nobody else can compute it before the
+reveal, so a seal still hides a choice from a small action space; and a unit that was
+switched off after sealing can compute it again, find which legal action its old seal
+binds (it learns the digest back from the others) and open it (core/link/lockstep.py).
 """
 import hashlib
 
@@ -40,3 +47,10 @@ def derive_seed(sid, rnd, reveals):
 def seal(sid, index, seat, action, nonce):
     """Commitment to a hidden decision: `action` of `seat` at history index `index`."""
     return _h(b"pc-seal", (sid, index, seat, action, nonce))
+
+
+def seal_nonce(secret, sid, index, seat):
+    """The nonce of this unit's seal for `seat` at history index `index`: the first 8
+    bytes of SHA-256("pc-nonce", secret, sid, index, seat).  The same after a restart (the
+    secret is in flash), different for every decision and every unit's secret."""
+    return _h(b"pc-nonce", (secret, sid, index, seat))[:8]

@@ -8,13 +8,22 @@ never applied.  Action n is valid only when the unit's history has exactly n act
 * One seat to move: its owner broadcasts ACTION(n, seat, action) and applies it.
 * Several seats at once (Speed Run contracts, Reds exchanges), or a decision the game calls
   sealed (`game.sealed_decision(seat)`, e.g. the contract under a Redo): each owner
-  broadcasts SEAL(n, seat, SHA-256(action, nonce)); a unit that holds every mover's seal
-  broadcasts UNSEAL(action, nonce) for its own seats; when every unseal checks against its
-  seal, the actions are applied in seat order.  Nobody learns a choice before committing
-  its own, and the order is the same everywhere.  A unit that restarts loses the nonces of
-  its seals: its first seal after rejoining is marked `again` and may replace the seal it
-  can no longer open, even after reveals began (reported on every unit); otherwise a
-  changed seal is refused once reveals began.
+  broadcasts SEAL(n, seat, SHA-256(sid, n, seat, action, nonce)); a unit that holds every
+  mover's seal broadcasts UNSEAL(action, nonce) for its own seats; when every unseal checks
+  against its seal, the actions are applied in seat order.  Nobody learns a choice before
+  committing its own, and the order is the same everywhere.  A seal may be replaced only
+  before reveals began; a changed seal after that is refused and reported, always.
+* The nonce is derived, not drawn: commit.seal_nonce(secret, sid, n, seat), where the
+  secret is this unit's 16 bytes kept in flash (core/boot.py; never sent).  A unit switched
+  off and on after sealing rejoins (the host's log) and broadcasts SEALREQ; every unit
+  that holds a seal of a seat this unit owns in its open round sends it back (SEAL marked
+  `copy`) and re-sends its own seals.  The restarted unit computes its nonce again, tries
+  each of the seat's legal actions until one opens the digest, and restores that as its
+  decision (`decided(seat)`: its player is not asked again), then reveals as usual.  Until
+  RECOVER_REQS requests had their time (the link up) it holds its seat in a sealed round
+  as decided.  A unit whose secret changed (its flash lost it) cannot open its seal: it
+  reveals VOID instead, every unit reports it, and the host's AI decides that seat for
+  this round (UNSEAL from the host; the first legal action when the host has no AI).
 * Speed (a game with `apply_at`): a non-host unit sends SPLAY (with the round it was made
   in) to the host, which is the one arbiter; the host applies plays in arrival order and
   broadcasts TACTION, or answers SREJECT, on which the player's unit takes its tentative
@@ -42,12 +51,13 @@ from micropython import const
 
 from core.clock import ticks_add, ticks_diff
 from core.link import messages as M
-from core.link.commit import seal as seal_digest
+from core.link.commit import seal as seal_digest, seal_nonce
 from core.link.net import BROADCAST
 
 CHECK_EVERY = const(4)
 SYNC_GAP_MS = const(300)
 RESEAL_MS = const(1000)
+RECOVER_REQS = const(2)         # SEALREQs a restarted unit sends, RESEAL_MS apart
 COUNT_MS = const(1800)          # Speed: the shared countdown (3-2-1) before a round
 _KEEP_CHECKS = const(8)
 _MAX_PENDING = const(32)
@@ -90,7 +100,7 @@ def _canon(h, obj):
 class Lockstep:
     """The game of one unit.  `session` gives sid, seats, host and node_id."""
 
-    def __init__(self, session, game, send, entropy, clock, report, ai=None):
+    def __init__(self, session, game, send, entropy, clock, report, ai=None, secret=None):
         self.session = session
         self.game = game
         self._send = send
@@ -108,7 +118,12 @@ class Lockstep:
         self.taken = []         # Speed: (seat, action, why) taken back, for the UI to show
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
-        self._again = False     # rejoined after a restart: the next seal is marked again
+        self._secret = secret   # this unit's flash secret (None: drawn at the first seal)
+        self._recover = 0       # after a restart: SEALREQs still to send
+        self._recover_at = None     # ... when the last one went (None: not recovering)
+        self._copies = {}       # seat -> [(index, digest)] of our seals sent back to us
+        self._unopened = {}     # seat -> (index, digest) of a copy our actions do not open
+        self.recovered = 0      # seals opened again after a restart
         self._gate = False      # Speed: this unit's player says when ready for a round
         self._gated = {}        # Speed, host: unit -> the last round it said ready for
         self._said = -1         # Speed: the last round this unit said ready for
@@ -293,11 +308,10 @@ class Lockstep:
         if self._sealing():
             if seat in self._mine:
                 return "seat %d has already decided" % seat
-            nonce = self._entropy(8)
+            if self._recover_at is not None:
+                return "recovering the choice sealed before the restart"
+            nonce = seal_nonce(self._key(), self._sid(), k, seat)
             self._mine[seat] = (action, nonce)
-            if self._again:
-                self._again = False
-                self._again_seat = seat
             self._seals[seat] = seal_digest(self._sid(), k, seat, action, nonce)
             self._round_at = k
             self._send_seal(seat)
@@ -310,8 +324,17 @@ class Lockstep:
         return None
 
     def decided(self, seat):
-        """True when `seat` has sealed its choice in the current simultaneous round."""
-        return seat in self._mine
+        """True when `seat` has sealed its choice in the current simultaneous round (or,
+        just after a restart, while this unit asks the others for the seal it made)."""
+        if seat in self._mine:
+            return True
+        return (self._recover_at is not None and self.mine(seat) and self._sealing() and
+                seat in self.game.to_move())
+
+    def _key(self):
+        if self._secret is None:
+            self._secret = self._entropy(16)    # no secret in flash: this run only
+        return self._secret
 
     # -- sealed rounds --------------------------------------------------------------------
     def _reset_round(self):
@@ -321,20 +344,29 @@ class Lockstep:
         self._mine = {}
         self._opened = False
         self._last_reseal = None
-        self._again_seat = -1
+        self._refused = []      # seats whose changed seal was refused (reported once)
+        self._void = {}         # seat -> True: its owner cannot open its seal
+        self._stash = {}        # seat -> the host's choice for it, before the owner's VOID
+        self._subst = {}        # host: seat -> the AI's choice for a VOID seat
 
-    def _send_seal(self, seat):
-        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat],
-                          seat == self._again_seat)
-        self._bcast(n)
-        self._last_reseal = self._clock()
+    def _send_seal(self, seat, dst=BROADCAST, copy=False):
+        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat], copy)
+        self._send(dst, self._buf, n, True, False)
+        if not copy:
+            self._last_reseal = self._clock()
 
-    def _send_unseal(self, seat):
-        action, nonce = self._mine[seat]
+    def _send_unseal(self, seat, dst=BROADCAST):
+        if seat in self._subst:
+            action, nonce = self._subst[seat], b"\x00" * 8
+        else:
+            action, nonce = self._mine[seat]
         n = M.encode_unseal(self._buf, self._sid(), self._round_at, seat, action, nonce)
-        self._bcast(n)
+        self._send(dst, self._buf, n, True, False)
 
-    def _on_seal(self, src, index, seat, digest, again=False):
+    def _on_seal(self, src, index, seat, digest, copy=False):
+        if copy:
+            self._on_copy(index, seat, digest)
+            return
         if index != self.n() or not self._sealing():
             if index > self.n():
                 self._ask_sync(src, False)
@@ -344,11 +376,12 @@ class Lockstep:
             return
         old = self._seals.get(seat)
         if old is not None and old != digest:
-            if seat in self._unseals or (self._opened and not again):
-                self._report("unit %d changed its sealed choice after reveals began" % src)
+            if self._opened or seat in self._unseals:
+                if seat not in self._refused:
+                    self._refused.append(seat)
+                    self._report("unit %d changed its sealed choice (seat %d) after reveals "
+                                 "began: refused" % (src, seat))
                 return
-            if self._opened:
-                self._report("unit %d restarted and chose again" % src)
         self._round_at = index
         self._seals[seat] = digest
         self._advance()
@@ -359,11 +392,47 @@ class Lockstep:
         d = self._seals.get(seat)
         if d is None:
             return
-        if seal_digest(self._sid(), index, seat, action, nonce) != d:
+        host = self.session.host
+        owner = self.session.owner(seat)
+        if action == M.VOID:
+            if src == owner:
+                self._voided(seat)
+                self._advance()
+            return
+        if seal_digest(self._sid(), index, seat, action, nonce) == d:
+            self._unseals[seat] = action
+        elif src == host and owner != host:
+            # the host's AI decides a seat whose owner cannot open its seal; only after
+            # that owner said so (its VOID may still be on its way here)
+            if seat not in self._void:
+                self._stash[seat] = action
+                return
+            self._unseals[seat] = action
+        else:
             self._reject(src, index, seat, action, "reveal does not match the sealed choice")
             return
-        self._unseals[seat] = action
         self._advance()
+
+    def _voided(self, seat):
+        """The owner of `seat` cannot open its seal (its secret changed: restarted with its
+        flash lost): the host's AI decides the seat for this round."""
+        if seat in self._void:
+            return
+        self._void[seat] = True
+        self._report("unit %d lost the key to its sealed choice (seat %d): the host's AI "
+                     "decides it" % (self.session.owner(seat), seat))
+        if self._is_host():
+            g = self.game
+            a = None
+            if self.ai is not None:
+                a = self.ai(g, seat)
+            if a is None or g.check(seat, a) is not None:
+                a = g.legal_actions(seat)[0]
+            self._subst[seat] = a
+            self._unseals[seat] = a
+            self._send_unseal(seat)
+        elif seat in self._stash:
+            self._unseals[seat] = self._stash.pop(seat)
 
     def _advance(self):
         movers = self.game.to_move()
@@ -373,8 +442,12 @@ class Lockstep:
         if not self._opened:
             self._opened = True
             for s in self._mine:
-                self._unseals[s] = self._mine[s][0]
+                a = self._mine[s][0]
                 self._send_unseal(s)
+                if a == M.VOID:
+                    self._voided(s)
+                else:
+                    self._unseals[s] = a
         for s in movers:
             if s not in self._unseals:
                 return
@@ -598,6 +671,9 @@ class Lockstep:
             self._reset_round()
             self._pending = {}
             self._own_checks = {}
+            if self._recover_at is None and not self._is_host():
+                self._recover = RECOVER_REQS    # a resync forgets the open round: our
+                self._ask_seals()               # seals come back as after a restart
         k = start
         for e in entries:
             if k == self.n():
@@ -628,6 +704,8 @@ class Lockstep:
             self._on_seal(src, m[2], m[3], m[4], m[5])
         elif kind == M.UNSEAL:
             self._on_unseal(src, m[2], m[3], m[4], m[5])
+        elif kind == M.SEALREQ:
+            self._on_sealreq(src)
         elif kind == M.CHECK:
             if src == self.session.host and not self._is_host():
                 self._keep(self._host_checks, m[2], m[3])
@@ -651,16 +729,119 @@ class Lockstep:
                 self._on_ready(src, m[2])
 
     def rejoin(self):
-        """After a restart: fetch the whole log from the host; the seal this unit may
-        have made before it (its nonce is lost) will be replaced by the next one."""
-        self._again = True
+        """After a restart: fetch the whole log from the host and ask every unit for the
+        seals this unit made before it (to open them again)."""
         self._ask_sync(self.session.host, True)
+        self._recover = RECOVER_REQS
+        self._ask_seals()
+
+    # -- a restarted unit recovers its sealed choices -----------------------------------
+    def _ask_seals(self):
+        n = M.encode_simple(self._buf, M.SEALREQ, self._sid())
+        self._bcast(n)
+        self._recover -= 1
+        self._recover_at = self._clock()
+
+    def _on_sealreq(self, src):
+        """Unit `src` restarted: send back the seals we hold for its seats in the open
+        round, and ours (with our reveals) so it can catch up at once."""
+        if self._round_at < 0 or src == self._me():
+            return
+        for s in self._seals:
+            if self.session.owner(s) == src:
+                self._send_seal(s, src, True)
+            elif self.mine(s):
+                self._send_seal(s, src)
+                if self._opened:
+                    self._send_unseal(s, src)
+        for s in self._subst:
+            self._send_unseal(s, src)
+
+    def _on_copy(self, index, seat, digest):
+        """A copy of our own seal for `seat` at `index`, from a unit that holds it."""
+        if not self.mine(seat) or index < self.n():
+            return
+        c = self._copies.get(seat)
+        if c is None:
+            c = self._copies[seat] = []
+        if (index, digest) not in c and len(c) < 4:
+            c.append((index, digest))
+        self._try_recover()
+
+    def _try_recover(self):
+        """Open the copies of our seals that are for the current round: the legal action
+        whose seal, with our derived nonce, is the digest.  Copies none of our actions
+        opens are kept in `_unopened` (VOID once the recovery requests had their time)."""
+        k = self.n()
+        sealing = self._sealing()
+        movers = self.game.to_move() if sealing else ()
+        for seat in list(self._copies):
+            keep = []
+            for index, digest in self._copies[seat]:
+                if index > k:
+                    keep.append((index, digest))
+                elif index == k and seat in movers:
+                    self._open_copy(k, seat, digest)
+            if keep:
+                self._copies[seat] = keep
+            else:
+                del self._copies[seat]
+
+    def _open_copy(self, k, seat, digest):
+        mine = self._mine.get(seat)
+        if mine is not None and seal_digest(self._sid(), k, seat, mine[0], mine[1]) == digest:
+            return                          # the seal we hold already
+        sid = self._sid()
+        nonce = seal_nonce(self._key(), sid, k, seat)
+        for a in self.game.legal_actions(seat):
+            if seal_digest(sid, k, seat, a, nonce) == digest:
+                # the choice made before the restart; if this unit's player chose again
+                # before the copy came, the first choice stands (the others hold it)
+                self._mine[seat] = (a, nonce)
+                self._seals[seat] = digest
+                self._round_at = k
+                self._unopened.pop(seat, None)
+                self.recovered += 1
+                self._recover_at = None
+                self._send_seal(seat)
+                if self._opened:
+                    self._unseals[seat] = a
+                    self._send_unseal(seat)
+                self._advance()
+                return
+        if mine is None:
+            self._unopened[seat] = (k, digest)
+
+    def _recovery_poll(self, paused):
+        if self._copies:
+            self._try_recover()
+        if self._recover_at is not None and not paused and ticks_diff(
+                self._clock(), self._recover_at) >= RESEAL_MS:
+            if self._recover > 0:
+                self._ask_seals()
+            else:
+                self._recover_at = None     # asked long enough: nobody holds a seal of ours
+        if self._unopened and self._recover_at is None:
+            k = self.n()
+            sealing = self._sealing()
+            for seat in list(self._unopened):
+                index, digest = self._unopened.pop(seat)
+                if index == k and sealing and seat not in self._mine and (
+                        seat in self.game.to_move()):
+                    # a seal of ours that our secret cannot open (the flash lost it)
+                    self._mine[seat] = (M.VOID, b"\x00" * 8)
+                    self._seals[seat] = digest
+                    self._round_at = k
+                    self._send_seal(seat)
+                    self._advance()
 
     def poll(self, paused):
         """Host: let the AI decide for its seats; everyone: re-send open seals."""
         g = self.game
         if g.is_over():
             return
+        if self._recover_at is not None or self._copies or self._unopened:
+            self._recovery_poll(paused)
         now = self._clock()
         if self.timed and self._go != g.round_no:
             if self._is_host():
@@ -668,12 +849,15 @@ class Lockstep:
             elif self._gate and self._said >= 0 and (
                     self._last_ready is None or ticks_diff(now, self._last_ready) >= RESEAL_MS):
                 self._send_ready(True)      # until the round starts
-        if self._round_at >= 0 and self._mine and (
+        if self._round_at >= 0 and (self._mine or self._subst) and (
                 self._last_reseal is None or ticks_diff(now, self._last_reseal) >= RESEAL_MS):
             for s in self._mine:
                 self._send_seal(s)
                 if self._opened:
                     self._send_unseal(s)
+            for s in self._subst:
+                self._send_unseal(s)
+            self._last_reseal = now
         if paused or self.ai is None or not self._is_host() or self.round_gate() >= 0:
             return
         for seat in g.to_move():

@@ -17,16 +17,19 @@ COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
 REVEAL = const(0x14)    # sid round value8
 PRESENCE = const(0x15)  # sid phase hist flags
 ACTION = const(0x20)    # sid index seat action
-SEAL = const(0x21)      # sid index seat|again hash32 hidden decision, committed
-UNSEAL = const(0x22)    # sid index seat action nonce8
+SEAL = const(0x21)      # sid index seat|copy hash32  hidden decision, committed
+UNSEAL = const(0x22)    # sid index seat action nonce8 (action VOID: cannot open it)
 CHECK = const(0x23)     # sid index hash8             public-state hash
 SYNCREQ = const(0x24)   # sid have full
 LOG = const(0x25)       # sid start full timed count (seat action [t])*
 REJECT = const(0x26)    # sid index seat action culprit reason
+SEALREQ = const(0x27)   # sid                          restarted: send me my seals back
 SPLAY = const(0x30)     # sid req seat action t round Speed: a play asking the arbiter
 TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
 READY = const(0x33)     # sid round go elapsed          Speed: ready for a round / it starts
+
+VOID = const(0xFFFF)    # UNSEAL's action when the owner cannot open its seal (no game uses it)
 
 MAX_SEATS = const(6)
 MAX_NAME = const(16)
@@ -92,7 +95,7 @@ def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx):
 
 
 def encode_simple(b, kind, sid):
-    """JOIN and LEAVE."""
+    """JOIN, LEAVE and SEALREQ."""
     return _head(b, kind, sid)
 
 
@@ -119,12 +122,12 @@ def encode_action(b, sid, index, seat, action):
     return i + 5
 
 
-def encode_seal(b, sid, index, seat, digest, again=False):
-    """`again`: the first seal of a unit that restarted during the game (it may replace
-    a seal whose nonce it lost; bit 7 of the seat byte)."""
+def encode_seal(b, sid, index, seat, digest, copy=False):
+    """`copy` (bit 7 of the seat byte): not the owner's own seal but a copy of it that a
+    unit holding it sends back to the owner, which restarted and asked (SEALREQ)."""
     i = _head(b, SEAL, sid)
     _p16(b, i, index)
-    b[i + 2] = seat | (0x80 if again else 0)
+    b[i + 2] = seat | (0x80 if copy else 0)
     return _copy(b, i + 3, digest)
 
 
@@ -270,7 +273,7 @@ def decode(b, start, n):
             return None
         opts = [_u16(b, i + 2 * k) for k in range(no)]
         return (kind, sid, phase, host, rnd, seats, seed, name, opts)
-    if kind == JOIN or kind == LEAVE:
+    if kind == JOIN or kind == LEAVE or kind == SEALREQ:
         return (kind, sid) if left == 0 else None
     if kind == COMMIT:
         return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 33 else None

@@ -33,9 +33,13 @@ def _u16(b):
 class LinkUnit:
     """`writers`: one write(buf, n) per UART port.  `entropy(n)` -> n random bytes
     (default core.link.ident.entropy).  `ai(game, seat)` decides for the AI seats when
-    this unit hosts: an action, or None for "not yet" (Speed's real-time bots)."""
+    this unit hosts: an action, or None for "not yet" (Speed's real-time bots).
+    `secret`: this unit's bytes kept in flash (core.boot.load_link_secret), from which its
+    seal nonces are derived, so that a sealed choice survives a restart; never sent.
+    None: a secret drawn for this run only (a restart cannot open its old seals)."""
 
-    def __init__(self, node_id, writers, entropy=None, clock=ticks_ms, games=None, ai=None):
+    def __init__(self, node_id, writers, entropy=None, clock=ticks_ms, games=None, ai=None,
+                 secret=None):
         if entropy is None:
             from core.link.ident import entropy
         if games is None:
@@ -46,6 +50,7 @@ class LinkUnit:
         self._clock = clock
         self._games = games
         self.ai = ai
+        self.secret = secret
         self.node = Node(node_id, self._on_message)
         for i in range(len(writers)):
             self.node.add_channel(Channel(node_id, _u16(entropy(2)), writers[i],
@@ -100,7 +105,7 @@ class LinkUnit:
         s = self.session
         game = s.cls(s.options, seed)
         self.lockstep = Lockstep(s, game, self._send, self._entropy, self._clock,
-                                 s.report, self.ai)
+                                 s.report, self.ai, self.secret)
         now = self._clock()
         for p in s.participants():
             self._heard[p] = now

@@ -108,3 +108,119 @@ def test_speed_plays_are_arbitrated_by_the_host_and_a_late_one_is_taken_back():
                 u.submit(ai(gg, s))
     assert c.run_until(lambda c: host.game.is_over() and guest.game.is_over(), 60000, bots) >= 0
     _same_records(c)
+
+
+# -- sealed choices across a restart ------------------------------------------------------
+KEYS = [bytes([17 * i + k for k in range(16)]) for i in range(3)]   # each unit's flash secret
+
+
+def _keyed(c):
+    for i in range(len(c.units)):
+        c.units[i].secret = KEYS[i]
+
+
+def _sealed_then_restarted(key1):
+    """Three units play MiniTrick (its bids are sealed); unit 1 (the middle one) seals the
+    highest bid and is switched off and on (with `key1` as its flash secret) before it
+    could reveal it; meanwhile the others seal and reveal theirs: the round waits on
+    unit 1's reveal."""
+    c, host = _lobby(3, 3)
+    _keyed(c)
+    host.start()
+    assert c.run_until(lambda c: all([u.game is not None for u in c.units]), 5000) >= 0
+    u1 = c.units[1]
+    seat = u1.my_seat()
+    bid = u1.game.legal_actions(seat)[-1]
+    assert u1.submit(bid) is None
+    assert c.run_until(lambda c: all([seat in u.lockstep._seals for u in c.units]), 2000) >= 0
+    u1 = c.boot(1)                                   # memory lost; the flash secret is not
+    u1.secret = key1
+    for u in (host, c.units[2]):
+        s = u.my_seat()
+        assert u.submit(u.game.legal_actions(s)[0]) is None
+    assert c.run_until(lambda c: all([len(u.lockstep._unseals) == 2 for u in (host, c.units[2])]),
+                       2000) >= 0                    # both revealed, to each other
+    assert len(host.game.history) == 0               # waiting on unit 1's reveal
+    return c, host, seat, bid
+
+
+def _others(c):
+    """Bots for every unit but the restarted one (unit 1 must not be asked again)."""
+    for u in (c.units[0], c.units[2]):
+        g = u.game
+        if g is None or g.is_over() or u.paused():
+            continue
+        s = u.my_seat()
+        if s in g.to_move() and not u.lockstep.decided(s):
+            la = g.legal_actions(s)
+            u.submit(la[(len(g.history) * 7 + s) % len(la)])
+
+
+def test_a_unit_restarted_after_sealing_opens_its_original_choice():
+    c, host, seat, bid = _sealed_then_restarted(KEYS[1])
+    u1 = c.units[1]
+    asked = []
+
+    def watch(c):
+        _others(c)
+        g = u1.game
+        if g is not None and len(g.history) == 0 and not u1.lockstep.decided(seat):
+            asked.append(c.now())                    # the table would offer the bid again
+    assert c.run_until(lambda c: all([len(u.game.history) >= 3 for u in c.units
+                                      if u.game is not None]) and u1.game is not None,
+                       8000, watch) >= 0
+    assert asked == []
+    assert u1.lockstep.recovered == 1
+    for u in c.units:
+        assert u.game.history[seat] == (seat, bid)   # the bid sealed before the power cut
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 30000, _bots) >= 0
+    _same_records(c)
+    for u in c.units:
+        assert u.lockstep.rejected == 0
+        assert [r for r in u.session.reports if "again" in r or "changed" in r or
+                "key" in r] == [], u.session.reports
+
+
+def test_a_changed_seal_after_reveals_began_is_refused_and_reported():
+    c, host, seat, bid = _sealed_then_restarted(KEYS[1])
+    from core.link import messages as M
+    from core.link.commit import seal, seal_nonce
+    node1 = c.units[1].node_id
+    sid = host.session.sid
+    other = host.game.legal_actions(seat)[0]
+    forged = seal(sid, 0, seat, other, seal_nonce(KEYS[1], sid, 0, seat))
+    before = host.lockstep._seals[seat]
+    b = bytearray(64)
+    for copy in (False, True):                       # the owner's seal, or a "copy" of it
+        n = M.encode_seal(b, sid, 0, seat, forged, copy)
+        for u in (host, c.units[2]):
+            u._on_message(node1, b, 0, n)
+            assert u.lockstep._seals[seat] == before
+    for u in (host, c.units[2]):
+        reps = [r for r in u.session.reports if "changed its sealed choice" in r]
+        assert len(reps) == 1 and "refused" in reps[0], u.session.reports
+    # a reveal of the other bid does not open the seal either
+    n = M.encode_unseal(b, sid, 0, seat, other, seal_nonce(KEYS[1], sid, 0, seat))
+    host._on_message(node1, b, 0, n)
+    assert "does not match" in host.session.reports[-1] and seat not in host.lockstep._unseals
+    # and the restarted unit still opens its original bid
+    assert c.run_until(lambda c: all([u.game is not None and len(u.game.history) >= 3
+                                      for u in c.units]), 8000, _others) >= 0
+    for u in c.units:
+        assert u.game.history[seat] == (seat, bid)
+
+
+def test_a_unit_whose_secret_was_lost_reveals_void_and_the_hosts_ai_decides():
+    c, host, seat, bid = _sealed_then_restarted(bytes(16))     # its flash lost the key
+    u1 = c.units[1]
+    assert c.run_until(lambda c: u1.game is not None and all(
+        [len(u.game.history) >= 3 for u in c.units]), 10000, _others) >= 0
+    assert u1.lockstep.recovered == 0
+    ai = host.game.__class__(host.game.options, host.game.seed)
+    chosen = c.ai(ai, seat)                          # what the host's AI picks there
+    for u in c.units:
+        assert u.game.history[seat] == (seat, chosen)
+        assert [r for r in u.session.reports if "lost the key" in r and
+                "unit %d" % u1.node_id in r], u.session.reports
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 30000, _bots) >= 0
+    _same_records(c)

@@ -4,15 +4,25 @@ test_app_link.py).
 
 * three units play a whole game from the menu, identical records on every unit;
 * a unit is switched off in the middle of a game (its App is gone) and on again (a new
-  App, the same node id and cables): its player picks "Join a linked game" from the menu,
-  the unit rejoins and goes back to the table where the game is; the game finishes with
-  identical records on every unit;
+  App, the same node id, cables and flash): its player picks "Join a linked game" from
+  the menu, the unit rejoins and goes back to the table where the game is; the card it
+  had sealed for the exchange before the power went is opened again from its flash
+  secret (its player is not asked again); the game finishes with identical records on
+  every unit;
 * a unit goes for good: the host's app asks whether to hand its seat to the AI, the host's
   player says yes with the buttons, the AI plays the seat and the game finishes on the
   remaining units with identical records.
 """
+import json
+import os
+
+import pytest
+
 from core import app as app_mod
 from core.app_link import LOBBY_STATE
+from core.boot import Boot, link_secret
+from core.prng import Prng
+from core.save import DeviceFs, SaveStore
 from core.ui.link_status import CONFIRM
 from test_app_link import assert_same_records, pick_link_row, play_linked, play_to_end, \
     start_linked
@@ -23,20 +33,38 @@ def test_three_linked_units_play_a_whole_game(tmp_path):
     assert len(records[0]) > 10
 
 
+def _flash_secrets(tmp, n):
+    """What boot does on every unit: its link secret in its flash (World keeps each unit's
+    save directory across a restart)."""
+    for i in range(n):
+        d = os.path.join(str(tmp), "unit%d" % i)
+        os.makedirs(d, exist_ok=True)
+        r = Prng(4242 + i)
+        link_secret(Boot(), SaveStore(DeviceFs(d)), lambda k: bytes([r.below(256) for _ in range(k)]))
+
+
 def _state(w, i):
     a = w.apps[i]
     return None if a is None else a.state
 
 
-def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path):
+@pytest.mark.parametrize("flash", ["kept", "lost"])
+def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
     """The middle unit of three (it also forwards between the others) loses power in the
-    middle of a game: the others pause.  Switched on, it is a new App at the menu; its
-    player picks "Join a linked game", and the unit goes straight back to the table with
-    every action so far; the game finishes with identical records on every unit."""
+    middle of a game, after sealing a card of the exchange and before revealing it: the
+    others pause.  Switched on, it is a new App at the menu; its player picks "Join a
+    linked game", and the unit goes straight back to the table with every action so far
+    and its sealed card opened again from its flash secret: its player is not asked for
+    that card again, the round applies it on every unit, and the game finishes with
+    identical records on every unit.  `flash` "lost": its link secret is gone when it comes
+    back (a new one), so it cannot open its seal: it says so (every unit reports it), the
+    host's AI chooses that card, its player is still not asked, and the game goes on."""
+    _flash_secrets(tmp_path, 3)
     w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 3, 3, None, "lcd13", 5)
     host = w.apps[0]
     step = {"phase": "playing", "at": 0, "hist": 0}
     after = set()
+    offered = []
 
     def event(run, i):
         if host.linked is not None:
@@ -45,8 +73,12 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path):
             return False
         a = w.apps[1]
         if step["phase"] == "playing":
-            if a.state == app_mod.TABLE and len(a.game.history) >= 12:
+            ls = a.linked.unit.lockstep if a.linked is not None else None
+            if (a.state == app_mod.TABLE and len(a.game.history) >= 12 and ls._mine and
+                    not ls._opened):        # sealed, not revealed yet
                 step["hist"] = len(a.game.history)
+                step["round"] = ls._round_at
+                step["sealed"] = dict([(s, ls._mine[s][0]) for s in ls._mine])
                 w.switch_off(1)
                 fingers[1].app = None
                 step.update(phase="off", at=w.now)
@@ -56,6 +88,11 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path):
                 return False            # play_to_end lets the world run meanwhile
             assert all(run.paused_seen[k] for k in (0, 2)), run.paused_seen
             assert len(host.game.history) == step["hist"]   # nobody moved meanwhile
+            if flash == "lost":
+                d = os.path.join(str(tmp_path), "unit1")
+                for f in os.listdir(d):
+                    if f.startswith("linkkey"):
+                        os.remove(os.path.join(d, f))
             w.switch_on(1, boots=1)
             fingers[1].reattach()
             a = w.apps[1]
@@ -64,6 +101,14 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path):
             assert a.state == LOBBY_STATE
             step["phase"] = "joining"
             return True
+        if step["phase"] in ("joining", "back") and a.state == app_mod.TABLE:
+            k = step["round"]
+            if len(a.game.history) <= k and a.human in a.table.turn:
+                offered.append(len(a.game.history))     # asked to choose (again)?
+            if len(a.game.history) == k and a.human not in a.table.turn:
+                step["held"] = True
+            if a.linked is not None:
+                step["recovered"] = a.linked.unit.lockstep.recovered
         if step["phase"] == "joining":
             after.add(a.state)
             if a.state == app_mod.TABLE:
@@ -76,9 +121,24 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path):
         return False
     run = play_to_end(w, fingers, 5, event)
     assert step["phase"] == "back"
-    # it had sealed its card for the exchange before the power went: the nonce was lost,
-    # its new seal (marked "again") replaced the old one, and every unit was told
-    assert [r for r in step["reports"] if "restarted and chose again" in r], step["reports"]
+    # it had sealed a card for the exchange before the power went: the others sent the seal
+    # back, its flash secret opened it, and the round applied that card on every unit
+    assert step.get("held") and offered == [], offered      # its player was not asked again
+    k = step["round"]
+    applied = [json.loads(r) for r in run.records[0][1 + k:1 + k + 3]]
+    reps = step["reports"]
+    assert not [r for r in reps if "again" in r or "changed" in r], reps
+    if flash == "kept":
+        assert step["recovered"] == 1
+        for seat, action in step["sealed"].items():
+            assert [e for e in applied if e.get("seat") == seat and e.get("action") == action], (
+                applied, step["sealed"])
+        assert not [r for r in reps if "key" in r], reps
+    else:
+        assert step["recovered"] == 0
+        assert [r for r in reps if "unit 274 lost the key to its sealed choice" in r], reps
+        seat = list(step["sealed"])[0]
+        assert [e for e in applied if e.get("seat") == seat], applied
     assert app_mod.RULES not in after           # no rules page, no lobby to click through
     assert_same_records(run)
     assert len(run.records[0]) > step["hist"] + 10    # the game went on after the rejoin
@@ -123,6 +183,5 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
     run.records = run.records[:2]
     assert_same_records(run)
     # the seat went on playing, decided by the host's AI
-    import json
     later = [json.loads(r) for r in run.records[0][1 + gone["handed"]:]]
     assert [e for e in later if e.get("seat") == gone["seat"]]

@@ -97,7 +97,10 @@ def _valid_messages():
                 lambda: M.encode_commit(b, M.REVEAL, 7, 1, bytes(8)),
                 lambda: M.encode_presence(b, 7, 2, 40, 1),
                 lambda: M.encode_seal(b, 7, 4, 2, bytes(range(32))),
+                lambda: M.encode_seal(b, 7, 4, 2, bytes(range(32)), True),
                 lambda: M.encode_unseal(b, 7, 4, 2, 101, bytes(8)),
+                lambda: M.encode_unseal(b, 7, 4, 2, M.VOID, bytes(8)),
+                lambda: M.encode_simple(b, M.SEALREQ, 7),
                 lambda: M.encode_check(b, 7, 8, bytes(8)), lambda: M.encode_syncreq(b, 7, 3, True),
                 lambda: M.encode_log(b, 7, 0, True, [(0, 1), (1, 2)], False),
                 lambda: M.encode_log(b, 7, 0, False, [(5, 0, 1)], True),
@@ -138,6 +141,22 @@ def test_ready_round_trips_exactly_and_malformed_ones_are_refused():
     assert M.decode(b, 0, n - 1) is None and M.decode(b + b"\x00", 0, n + 1) is None
     b[5] = 2
     assert M.decode(b, 0, n) is None                   # flags other than go
+
+
+def test_seal_copy_bit_and_sealreq_round_trip_exactly():
+    """SEAL's bit 7 of the seat byte marks a copy sent back to the seat's owner; SEALREQ
+    is the bare header; VOID is an UNSEAL action no game uses."""
+    b = bytearray(64)
+    d = bytes(range(100, 132))
+    for copy in (False, True):
+        n = M.encode_seal(b, 0x1234, 300, 5, d, copy)
+        assert n == 38 and M.decode(b, 0, n) == (M.SEAL, 0x1234, 300, 5, d, copy)
+    assert M.decode(b, 0, n - 1) is None
+    n = M.encode_simple(b, M.SEALREQ, 9)
+    assert n == 3 and M.decode(b, 0, n) == (M.SEALREQ, 9)
+    assert M.decode(b + b"\x00", 0, n + 1) is None
+    n = M.encode_unseal(b, 9, 3, 1, M.VOID, bytes(8))
+    assert M.decode(b, 0, n) == (M.UNSEAL, 9, 3, 1, 0xFFFF, bytes(8))
 
 
 @settings(max_examples=1500, deadline=None)
