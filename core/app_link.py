@@ -21,6 +21,11 @@ Flow
          the actions so far replayed into its game.  A choice its player had sealed
          before the power went is opened again from the unit's flash secret (the boot
          made it; core/link/lockstep.py) and shown as made: the player is not asked again.
+         The host switched off and on: "Join a linked game" hears the session announced
+         for it by a guest, with its own node as the host; the stack rejoins as host
+         (the log from that guest), the app makes its AI seats again (the level the
+         session kept in its tag, the seed from the session id, as at the start) and
+         opens the table once the game is rebuilt; it hosts on.
 
 At the table the app's game is a copy replayed from LinkProvider.next_action() (Speed
 shares the unit's game: the host's arbiter is the one clock); this unit's human seat is
@@ -36,6 +41,9 @@ _PICK = const(0)                # host: choosing the game and its options in the
 _SETUP = const(1)               # host: the seat set-up page
 _LOBBY = const(2)
 _GAME = const(3)
+# AI levels as the session's tag (index + 1), so that a restarted host gets its level back
+_LEVELS = ("default", "easy", "hard", "reference", "greedy", "random", "casual", "club",
+           "quick", "expert")
 
 
 
@@ -142,6 +150,8 @@ class LinkPlay:
         ls = self.unit.lockstep
         if ls is None:
             return False
+        if ls.rebuilding():
+            return False                # a restarted host: until the game is rebuilt
         if ls.resyncs == 0 or len(ls.game.history) > 0:
             return True
         if self._wait_from is None:
@@ -187,6 +197,11 @@ class LinkPlay:
             self.unit.ai = SeatAI(name, level or "default", app.seed, self._clock)
             self._open_lobby()
             self.lobby.host(name, opts, plan.n)
+            s = self.unit.session
+            # a host that restarts makes the same AI again from what the session keeps
+            self.unit.ai.seed = s.sid
+            lv = level or "default"
+            s.tag = _LEVELS.index(lv) + 1 if lv in _LEVELS else 0
         except ValueError as exc:
             app.page.status = str(exc)
             app.page.draw()
@@ -194,6 +209,15 @@ class LinkPlay:
         app.page = app.plan = None
         self.phase = _LOBBY
         self.view.draw()
+
+    def _host_ai(self):
+        """A restarted host's AI seats, made as at the start: the level from the
+        session's tag, the seed from its id (the same decisions)."""
+        from core.link.players import SeatAI
+        s = self.unit.session
+        t = s.tag
+        level = _LEVELS[t - 1] if 0 < t <= len(_LEVELS) else "default"
+        self.unit.ai = self.unit.lockstep.ai = SeatAI(s.name, level, s.sid, self._clock)
 
     def _open_lobby(self):
         from core.ui.lobby import Lobby, LobbyView
@@ -315,6 +339,8 @@ class LinkPlay:
         u = self.unit
         self.ports.pump(u)
         u.poll()
+        if u.ai is None and u.lockstep is not None and u.session.is_host():
+            self._host_ai()             # this unit restarted and rejoined as the host
         app = self.app
         st = app.state
         if st == LOBBY_STATE:

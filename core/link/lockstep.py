@@ -44,6 +44,13 @@ never applied.  Action n is valid only when the unit's history has exactly n act
 * A unit that is behind (presence says someone has more actions, or an action arrives
   early) asks for the missing actions with SYNCREQ and gets LOG chunks; a restarted unit
   asks for the whole log.
+* A restarted host (it found its session announced on its behalf by a guest) asks that
+  guest for the whole log and is `rebuilding()` until the log is in and it has every
+  action the others report (PRESENCE): meanwhile it does nothing a host does (no AI
+  decisions, no log served, no arbitration, no ready gate, its player not asked); then it
+  carries on as host.  Its sealed choices (its player's and its AI seats') come back with
+  SEALREQ like any restarted unit's.  Speed: the arbiter is made again on the rebuilt
+  game and the clock goes on from the log's last time stamp.
 """
 import hashlib
 
@@ -58,6 +65,7 @@ CHECK_EVERY = const(4)
 SYNC_GAP_MS = const(300)
 RESEAL_MS = const(1000)
 RECOVER_REQS = const(2)         # SEALREQs a restarted unit sends, RESEAL_MS apart
+REBUILD_WAIT_MS = const(2000)   # restarted host: at most this for every unit's PRESENCE
 COUNT_MS = const(1800)          # Speed: the shared countdown (3-2-1) before a round
 _KEEP_CHECKS = const(8)
 _MAX_PENDING = const(32)
@@ -139,6 +147,10 @@ class Lockstep:
             except ImportError:
                 pass
         self._pending = {}      # index -> (src, seat, action, t)
+        self._rebuilding = False    # restarted host: until the game is rebuilt
+        self._log_from = 0      # the unit asked for the whole log after a restart
+        self._full_at = None    # restarted host: when the whole log began to arrive
+        self._peer_hist = {}    # restarted host: unit -> history length it reported
         self._last_sync = None
         self._host_checks = {}
         self._own_checks = {}
@@ -154,6 +166,10 @@ class Lockstep:
 
     def _is_host(self):
         return self.session.is_host()
+
+    def rebuilding(self):
+        """True while a restarted host rebuilds the game from a guest's log."""
+        return self._rebuilding
 
     def n(self):
         return len(self.game.history)
@@ -298,6 +314,8 @@ class Lockstep:
         Returns None when accepted, else the reason."""
         if not self.mine(seat):
             return "this unit does not play seat %d" % seat
+        if self._rebuilding:
+            return "rejoining the game"
         g = self.game
         why = g.check(seat, action)
         if why is not None:
@@ -497,7 +515,9 @@ class Lockstep:
         g = self.game
         k = self.n()
         cur = getattr(g, "round_no", 0)
-        if rnd and rnd != cur & 0xFF:
+        if self._rebuilding:
+            why = "the host is rejoining"
+        elif rnd and rnd != cur & 0xFF:
             why = "round %d is over" % rnd
         elif self.round_gate() >= 0:
             why = "round %d has not started" % cur
@@ -585,7 +605,7 @@ class Lockstep:
     def _check_go(self):
         """Host: start the current round when every unit that uses the gate is ready."""
         g = self.game
-        if not self._gated or g.is_over():
+        if not self._gated or g.is_over() or self._rebuilding:
             return
         cur = g.round_no
         if self._go == cur:
@@ -642,15 +662,52 @@ class Lockstep:
 
     def peer_progress(self, src, hist):
         """A unit said it has `hist` actions: fetch what we miss, preferring the host."""
+        if self._rebuilding:
+            self._peer_hist[src] = hist
+            if self._full_at is None:
+                return                      # the whole log first
         if hist > self.n():
             self._ask_sync(src, False)
+        elif self._rebuilding:
+            self._check_rebuilt()
+
+    def _check_rebuilt(self):
+        """Restarted host: rebuilt once the whole log is in and we have every action any
+        unit reported (every other unit reported, or REBUILD_WAIT_MS passed)."""
+        if not self._rebuilding or self._full_at is None:
+            return
+        k = self.n()
+        for p in self._peer_hist:
+            if self._peer_hist[p] > k:
+                return
+        if ticks_diff(self._clock(), self._full_at) < REBUILD_WAIT_MS:
+            for p in self.session.participants():
+                if p != self._me() and p not in self._peer_hist:
+                    return
+        self._rebuilding = False
+        if self.timed:
+            # Speed: our clock goes on from the round's time in the log; a round being
+            # played goes on (no countdown); one not begun waits for the ready gate
+            g = self.game
+            last = getattr(g, "now", 0)
+            now = self._clock()
+            self._t0 = ticks_add(now, -last)
+            if last > 0:
+                self._go = getattr(g, "round_no", 0)
+                self._go_at = ticks_add(now, -(last + COUNT_MS))
 
     def _send_log(self, dst, start, full):
+        if self._rebuilding:
+            return                          # we have no whole log to serve yet
         hist = self._hist()
         end = len(hist)
         i = start
         sent = 0
         chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
+        if full and start == 0 and end == 0:
+            n = M.encode_log(self._buf, self._sid(), 0, True, [], self.timed)
+            self._send(dst, self._buf, n, True, False)  # nothing played yet: say so
+            return
         while i < end and sent < 4:
             j = min(end, i + chunk)
             # by index: Speed's TimedLog (6 bytes an entry) has no slices
@@ -671,6 +728,11 @@ class Lockstep:
             self._reset_round()
             self._pending = {}
             self._own_checks = {}
+            if self._rebuilding:
+                self._full_at = self._clock()
+                if self._arbiter is not None:       # Speed: the arbiter of the new game
+                    from core.speed_arbiter import SpeedArbiter
+                    self._arbiter = SpeedArbiter(self.game)
             if self._recover_at is None and not self._is_host():
                 self._recover = RECOVER_REQS    # a resync forgets the open round: our
                 self._ask_seals()               # seals come back as after a restart
@@ -688,6 +750,7 @@ class Lockstep:
                     return
             k += 1
         self._drain()
+        self._check_rebuilt()
 
     # -- dispatch -------------------------------------------------------------------------
     def on_message(self, src, m):
@@ -713,8 +776,8 @@ class Lockstep:
         elif kind == M.SYNCREQ:
             self._send_log(src, m[2], m[3])
         elif kind == M.LOG:
-            if m[3] and src != self.session.host:
-                return                       # a full rebuild comes from the host only
+            if m[3] and src != self.session.host and src != self._log_from:
+                return      # a full rebuild: from the host, or the unit we asked after a restart
             self._on_log(src, m[2], m[3], m[4], m[5])
         elif kind == M.REJECT:
             self._report("host rejected action %d (seat %d) from unit %d: %s" % (m[2], m[3], m[5], m[6]))
@@ -729,11 +792,35 @@ class Lockstep:
                 self._on_ready(src, m[2])
 
     def rejoin(self):
-        """After a restart: fetch the whole log from the host and ask every unit for the
-        seals this unit made before it (to open them again)."""
-        self._ask_sync(self.session.host, True)
+        """After a restart: fetch the whole log from the host (a restarted host: from the
+        guest that announced the session for it) and ask every unit for the seals this
+        unit made before it (to open them again)."""
+        s = self.session
+        src = s.via if s.via and s.via != self._me() else s.host
+        if self._is_host():
+            self._rebuilding = True
+            self._peer_hist = {}
+            self._full_at = None
+        self._log_from = src
+        self._ask_sync(src, True)
         self._recover = RECOVER_REQS
         self._ask_seals()
+
+    def _rebuild_poll(self):
+        """Restarted host: ask again for the whole log (another unit each time) until it
+        comes; see whether the game is rebuilt."""
+        if self._full_at is not None:
+            self._check_rebuilt()
+            return
+        if self._last_sync is not None and ticks_diff(self._clock(), self._last_sync) < RESEAL_MS:
+            return
+        others = [p for p in self.session.participants() if p != self._me()]
+        if not others:
+            return
+        k = others.index(self._log_from) + 1 if self._log_from in others else 0
+        self._log_from = others[k % len(others)]
+        self._last_sync = None
+        self._ask_sync(self._log_from, True)
 
     # -- a restarted unit recovers its sealed choices -----------------------------------
     def _ask_seals(self):
@@ -744,8 +831,15 @@ class Lockstep:
 
     def _on_sealreq(self, src):
         """Unit `src` restarted: send back the seals we hold for its seats in the open
-        round, and ours (with our reveals) so it can catch up at once."""
-        if self._round_at < 0 or src == self._me():
+        round, and ours (with our reveals) so it can catch up at once.  From the host
+        (only a restarted host asks): Speed plays still waiting for its answer went down
+        with it, and are taken back."""
+        if src == self._me():
+            return
+        if src == self.session.host and self.tentative:
+            for r, seat, action in list(self.tentative):
+                self._confirm(seat, action, r, True, "the host restarted")
+        if self._round_at < 0:
             return
         for s in self._seals:
             if self.session.owner(s) == src:
@@ -837,6 +931,8 @@ class Lockstep:
 
     def poll(self, paused):
         """Host: let the AI decide for its seats; everyone: re-send open seals."""
+        if self._rebuilding:
+            self._rebuild_poll()
         g = self.game
         if g.is_over():
             return
@@ -845,7 +941,8 @@ class Lockstep:
         now = self._clock()
         if self.timed and self._go != g.round_no:
             if self._is_host():
-                self._check_go()            # a seat handed to the AI may be all we waited for
+                if not self._rebuilding:
+                    self._check_go()        # a seat handed to the AI may be all we waited for
             elif self._gate and self._said >= 0 and (
                     self._last_ready is None or ticks_diff(now, self._last_ready) >= RESEAL_MS):
                 self._send_ready(True)      # until the round starts
@@ -858,7 +955,8 @@ class Lockstep:
             for s in self._subst:
                 self._send_unseal(s)
             self._last_reseal = now
-        if paused or self.ai is None or not self._is_host() or self.round_gate() >= 0:
+        if (paused or self.ai is None or not self._is_host() or self._rebuilding or
+                self.round_gate() >= 0):
             return
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:

@@ -10,7 +10,7 @@ class), so a whole session description fits one frame.
 """
 from micropython import const
 
-SESSION = const(0x10)   # sid phase host round nseats seats[] seed name optidx[]
+SESSION = const(0x10)   # sid phase host round nseats seats[] seed name optidx[] tag
 JOIN = const(0x11)      # sid
 LEAVE = const(0x12)     # sid
 COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
@@ -71,7 +71,10 @@ def _copy(b, i, src):
     return i
 
 
-def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx):
+def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0):
+    """`tag`: one byte the host's app keeps in the session (the level of its AI seats),
+    so that a host that restarted gets it back.  Sent by a unit that is not `host`, the
+    announcement is made on behalf of a host that is away (restarted)."""
     i = _head(b, SESSION, sid)
     b[i] = phase
     _p16(b, i + 1, host)
@@ -91,7 +94,8 @@ def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx):
     for x in optidx:
         _p16(b, i, x)
         i += 2
-    return i
+    b[i] = tag & 0xFF
+    return i + 1
 
 
 def encode_simple(b, kind, sid):
@@ -269,10 +273,10 @@ def decode(b, start, n):
         i += nl
         no = b[i]
         i += 1
-        if i + 2 * no != end:
+        if i + 2 * no + 1 != end:
             return None
         opts = [_u16(b, i + 2 * k) for k in range(no)]
-        return (kind, sid, phase, host, rnd, seats, seed, name, opts)
+        return (kind, sid, phase, host, rnd, seats, seed, name, opts, b[end - 1])
     if kind == JOIN or kind == LEAVE or kind == SEALREQ:
         return (kind, sid) if left == 0 else None
     if kind == COMMIT:

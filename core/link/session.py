@@ -17,6 +17,13 @@ would only start the slow work again.
 
 A unit that restarts during the game hears the host's SESSION (phase PLAYING, with the
 seed) and rejoins: on_start(seed, rejoin=True); the lockstep layer then fetches the log.
+
+A host that restarts: while it is away the guests keep the session findable (LinkUnit has
+the lowest-numbered guest heard announce it on the host's behalf: the same SESSION, sent
+by a unit that is not its `host`).  Only a unit outside the session listens to such an
+announcement; the restarted host finds its own node as the session's host, adopts the
+session as host (`via`: the guest that announced it, which serves it the log) and
+rejoins.  `tag` is a byte of the host's app kept in the session (its AI level).
 """
 from micropython import const
 
@@ -83,6 +90,8 @@ class Session:
         self.phase = LOBBY
         self.rnd = 0
         self.seed = 0
+        self.tag = 0
+        self.via = 0           # a rejoin: the unit whose announcement we followed
         self._commits = {}
         self._reveals = {}
         self._my_value = None
@@ -153,9 +162,21 @@ class Session:
     def announce(self, reliable_now=False):
         b = self._buf
         n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
-                             self.seed, self.name, option_indices(self.cls, self.options))
+                             self.seed, self.name, option_indices(self.cls, self.options),
+                             self.tag)
         self._send(BROADCAST, b, n, True, not reliable_now)
         self._last_announce = self._clock()
+
+    def announce_for_host(self):
+        """A guest, while the host is away: the session, announced on its behalf (so a
+        host that restarted finds its game again); droppable."""
+        if self.sid == 0 or self.is_host() or self.phase != PLAYING:
+            return
+        b = self._buf
+        n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
+                             self.seed, self.name, option_indices(self.cls, self.options),
+                             self.tag)
+        self._send(BROADCAST, b, n, True, True)
 
     # -- guest ----------------------------------------------------------------------------
     def join(self, sid):
@@ -179,6 +200,8 @@ class Session:
         self.cls = info["cls"]
         self.options = info["options"]
         self.seats = list(info["seats"])
+        self.tag = info["tag"]
+        self.via = info["via"]
 
     # -- messages -------------------------------------------------------------------------
     def on_message(self, src, m):
@@ -200,9 +223,11 @@ class Session:
             self._on_reveal(src, m[2], m[3])
 
     def _on_session(self, src, m):
-        _, sid, phase, host, rnd, seats, seed, name, idx = m
-        if host != src or phase > PLAYING:
+        _, sid, phase, host, rnd, seats, seed, name, idx, tag = m
+        if phase > PLAYING:
             return
+        if host != src and (phase != PLAYING or (sid == self.sid and self.sid)):
+            return      # on a host's behalf: only a game in progress, for units outside it
         try:
             cls = self._games(name)
         except (ValueError, ImportError):
@@ -211,11 +236,12 @@ class Session:
         if options is None or len(seats) not in cls.PLAYERS:
             return
         info = {"host": host, "name": name, "cls": cls, "options": options, "seats": seats,
-                "phase": phase, "seen": self._clock()}
+                "phase": phase, "seen": self._clock(), "tag": tag, "via": src}
         self.lobby[sid] = info
         if self.sid == 0:
-            if phase != LOBBY and self.node_id in seats:
+            if phase != LOBBY and (self.node_id in seats or host == self.node_id):
                 self._adopt(sid, info)          # restarted: rejoin the game in progress
+                # (as its host, when the session's host is this unit)
                 if phase == SEEDING:
                     self._new_round(rnd)
                 else:
@@ -224,6 +250,7 @@ class Session:
         if sid != self.sid or self.is_host():
             return
         self.seats = list(seats)                # the host's word on seats (AI hand-over)
+        self.tag = tag
         if self.phase == PLAYING and phase != PLAYING:
             return                              # a late copy of an old announcement
         if phase == SEEDING and (self.phase == LOBBY or rnd != self.rnd):

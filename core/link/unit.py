@@ -9,6 +9,11 @@ whether one of its cables that was up is down now) every PRESENCE_MS.  The game 
 every unit while a participant has not been heard for MISSING_MS, or any participant
 reports a pulled cable; it resumes by itself when they are back.  Nothing is lost: the
 channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+
+Host away: while the game is playing and the host has not been heard for MISSING_MS, the
+guest with the lowest node id among those heard announces the session on the host's
+behalf every ANNOUNCE_MS, so that the host, switched off and on, finds its game and
+rejoins it as host (session.py, lockstep.py).
 """
 from micropython import const
 
@@ -17,7 +22,7 @@ from core.link import messages as M
 from core.link.channel import Channel
 from core.link.lockstep import Lockstep
 from core.link.net import Node, BROADCAST
-from core.link.session import Session, LOBBY, SEEDING, PLAYING, PHASE_NAMES
+from core.link.session import Session, LOBBY, SEEDING, PLAYING, PHASE_NAMES, ANNOUNCE_MS
 
 PRESENCE_MS = const(400)
 MISSING_MS = const(2000)
@@ -62,6 +67,7 @@ class LinkUnit:
         self._early = []
         self._trouble = {}
         self._last_presence = None
+        self._last_proxy = None
         self._was_trouble = False
         self.messages_in = 0
         self.bad_messages = 0
@@ -135,8 +141,23 @@ class LinkUnit:
         now = self._clock()
         if self._last_presence is None or ticks_diff(now, self._last_presence) >= PRESENCE_MS:
             self._presence()
+        if s.phase == PLAYING and not s.is_host() and (
+                self._last_proxy is None or ticks_diff(now, self._last_proxy) >= ANNOUNCE_MS):
+            self._announce_for_host()
         if self.lockstep is not None:
             self.lockstep.poll(self.paused())
+
+    def _announce_for_host(self):
+        """The host is away: the lowest-numbered guest heard keeps the session findable."""
+        s = self.session
+        self._last_proxy = self._clock()
+        miss = self.missing()
+        if s.host not in miss:
+            return
+        for p in s.participants():
+            if p != s.host and p < self.node_id and p not in miss:
+                return
+        s.announce_for_host()
 
     # -- what the UI reads ----------------------------------------------------------------
     @property

@@ -20,10 +20,14 @@ def _lobby(n=3, seats=3, hands=1, **faults):
     return c, host
 
 
-def _bots(c):
-    for u in c.units:
+def _bots(c, skip=-1):
+    """Every unit's seat plays (but unit `skip`'s: a restarted unit must not be asked)."""
+    for i in range(len(c.units)):
+        if i == skip:
+            continue
+        u = c.units[i]
         g = u.game
-        if g is None or g.is_over() or u.paused():
+        if g is None or g.is_over() or u.paused() or u.lockstep.tentative:
             continue
         s = u.my_seat()
         if s >= 0 and s in g.to_move() and not u.lockstep.decided(s):

@@ -43,6 +43,24 @@ def _flash_secrets(tmp, n):
         link_secret(Boot(), SaveStore(DeviceFs(d)), lambda k: bytes([r.below(256) for _ in range(k)]))
 
 
+def _off(w, fingers, i, step):
+    """Unit i loses power (its App is gone); `step` notes when."""
+    w.switch_off(i)
+    fingers[i].app = None
+    step.update(phase="off", at=w.now)
+
+
+def _on_and_join(w, fingers, i):
+    """Unit i is switched on again (a new App at the menu, the same node id, cables and
+    flash) and its player picks "Join a linked game"."""
+    w.switch_on(i, boots=1)
+    fingers[i].reattach()
+    a = w.apps[i]
+    assert a.state == app_mod.MENU and a.game is None
+    pick_link_row(fingers[i], "join")
+    assert a.state == LOBBY_STATE
+
+
 def _state(w, i):
     a = w.apps[i]
     return None if a is None else a.state
@@ -79,9 +97,7 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
                 step["hist"] = len(a.game.history)
                 step["round"] = ls._round_at
                 step["sealed"] = dict([(s, ls._mine[s][0]) for s in ls._mine])
-                w.switch_off(1)
-                fingers[1].app = None
-                step.update(phase="off", at=w.now)
+                _off(w, fingers, 1, step)
             return False
         if step["phase"] == "off":
             if w.now - step["at"] < 3000:
@@ -93,12 +109,7 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
                 for f in os.listdir(d):
                     if f.startswith("linkkey"):
                         os.remove(os.path.join(d, f))
-            w.switch_on(1, boots=1)
-            fingers[1].reattach()
-            a = w.apps[1]
-            assert a.state == app_mod.MENU and a.game is None
-            pick_link_row(fingers[1], "join")
-            assert a.state == LOBBY_STATE
+            _on_and_join(w, fingers, 1)
             step["phase"] = "joining"
             return True
         if step["phase"] in ("joining", "back") and a.state == app_mod.TABLE:
@@ -139,6 +150,61 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
         assert [r for r in reps if "unit 274 lost the key to its sealed choice" in r], reps
         seat = list(step["sealed"])[0]
         assert [e for e in applied if e.get("seat") == seat], applied
+    assert app_mod.RULES not in after           # no rules page, no lobby to click through
+    assert_same_records(run)
+    assert len(run.records[0]) > step["hist"] + 10    # the game went on after the rejoin
+    for a in w.apps:
+        assert a.linked is None and a.link is None
+
+
+def test_the_host_switched_off_and_on_rejoins_as_host_from_the_menu(tmp_path):
+    """Two units and an AI seat the host runs play Reds; the host loses power in the middle
+    of the game: the guest pauses (and announces the session for the host).  Switched on,
+    the host is a new App at the menu; its player picks "Join a linked game": it finds its
+    own game, rebuilds it from the guest's log, makes its AI seat again and goes straight
+    back to the table where the game is; the guest's pause ends and the game finishes with
+    identical records on both units."""
+    _flash_secrets(tmp_path, 2)
+    w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 3, 2, {2: "greedy"},
+                              "lcd13", 7)
+    guest = w.apps[1]
+    step = {"phase": "playing", "at": 0, "hist": 0}
+    after = set()
+
+    def event(run, i):
+        if i != 0:
+            return False
+        a = w.apps[0]
+        if step["phase"] == "playing":
+            if a.state == app_mod.TABLE and len(a.game.history) >= 14:
+                step["hist"] = len(a.game.history)
+                step["seats"] = list(a.linked.unit.session.seats)
+                _off(w, fingers, 0, step)
+            return False
+        if step["phase"] == "off" and w.now - step["at"] >= 3000:
+            assert run.paused_seen[1], run.paused_seen
+            gl = guest.linked
+            assert gl.panel_on and gl.unit.paused()
+            step["hist"] = len(guest.game.history)
+            _on_and_join(w, fingers, 0)
+            step["phase"] = "joining"
+            return True
+        if step["phase"] == "joining":
+            after.add(a.state)
+            if a.state == app_mod.TABLE:
+                u = a.linked.unit
+                assert u.session.is_host() and u.session.seats == step["seats"]
+                assert not u.lockstep.rebuilding() and u.ai is not None
+                assert len(a.game.history) >= step["hist"]
+                assert list(a.game.history) == list(guest.linked.unit.game.history)[
+                    :len(a.game.history)]
+                step["phase"] = "back"
+            return False
+        if step["phase"] == "back" and guest.linked is not None and not guest.linked.panel_on:
+            step["resumed"] = True
+        return False
+    run = play_to_end(w, fingers, 7, event)
+    assert step["phase"] == "back" and step.get("resumed")
     assert app_mod.RULES not in after           # no rules page, no lobby to click through
     assert_same_records(run)
     assert len(run.records[0]) > step["hist"] + 10    # the game went on after the rejoin
