@@ -90,7 +90,11 @@ def test_damaged_frames_pass_the_crc_rarely():
 def _valid_messages():
     b = bytearray(118)
     out = []
-    for n in (M.encode_session(b, 7, 0, 257, 1, [257, 0, 274], 12345, "minitrick", [0, 1, 2]),):
+    for enc in (lambda: M.encode_session(b, 7, 0, 257, 1, [257, 0, 274], 12345, "minitrick",
+                                         [0, 1, 2]),
+                lambda: M.encode_session(b, 7, 2, 257, 3, [257, 274], 2 ** 30 - 1, "reds", [1],
+                                         5)):
+        n = enc()
         out.append(bytes(b[:n]))
     for enc in (lambda: M.encode_action(b, 7, 3, 1, 100), lambda: M.encode_simple(b, M.JOIN, 7),
                 lambda: M.encode_commit(b, M.COMMIT, 7, 1, bytes(32)),
@@ -157,6 +161,18 @@ def test_seal_copy_bit_and_sealreq_round_trip_exactly():
     assert M.decode(b + b"\x00", 0, n + 1) is None
     n = M.encode_unseal(b, 9, 3, 1, M.VOID, bytes(8))
     assert M.decode(b, 0, n) == (M.UNSEAL, 9, 3, 1, 0xFFFF, bytes(8))
+
+
+def test_session_carries_the_hosts_tag_and_is_refused_without_it():
+    """SESSION ends with the host's tag byte (its AI level, kept for a restarted host); the
+    same message sent by a guest for an away host is byte for byte the host's."""
+    b = bytearray(118)
+    n = M.encode_session(b, 0x1234, 2, 257, 1, [257, 0, 274], 99, "reds", [1, 0], 0x1FF)
+    assert M.decode(b, 0, n) == (M.SESSION, 0x1234, 2, 257, 1, [257, 0, 274], 99, "reds",
+                                 [1, 0], 0xFF)
+    assert M.decode(b, 0, n - 1) is None and M.decode(b + b"\x00", 0, n + 1) is None
+    n = M.encode_session(b, 7, 0, 257, 1, [257], 0, "minitrick", [])
+    assert M.decode(b, 0, n)[-1] == 0
 
 
 @settings(max_examples=1500, deadline=None)
