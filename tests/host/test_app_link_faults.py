@@ -157,16 +157,21 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
         assert a.linked is None and a.link is None
 
 
-def test_the_host_switched_off_and_on_rejoins_as_host_from_the_menu(tmp_path):
-    """Two units and an AI seat the host runs play Reds; the host loses power in the middle
-    of the game: the guest pauses (and announces the session for the host).  Switched on,
-    the host is a new App at the menu; its player picks "Join a linked game": it finds its
-    own game, rebuilds it from the guest's log, makes its AI seat again and goes straight
-    back to the table where the game is; the guest's pause ends and the game finishes with
+@pytest.mark.parametrize("game", ["reds", "speed"])
+def test_the_host_switched_off_and_on_rejoins_as_host_from_the_menu(tmp_path, game):
+    """Two units play Reds (and an AI seat the host runs) or Speed (the host is the
+    arbiter); the host loses power in the middle of the game (of a Speed round): the
+    guest pauses (and announces the session for the host).  Switched on, the host is a new
+    App at the menu; its player picks "Join a linked game": it finds its own game,
+    rebuilds it from the guest's log, makes its AI seat again and goes straight back to
+    the table where the game is; the guest's pause ends and the game finishes with
     identical records on both units."""
     _flash_secrets(tmp_path, 2)
-    w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 3, 2, {2: "greedy"},
-                              "lcd13", 7)
+    if game == "reds":
+        w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 3, 2, {2: "greedy"},
+                                  "lcd13", 7)
+    else:
+        w, fingers = start_linked(tmp_path, "speed", {}, None, 2, None, "lcd13", 7)
     guest = w.apps[1]
     step = {"phase": "playing", "at": 0, "hist": 0}
     after = set()
@@ -207,7 +212,7 @@ def test_the_host_switched_off_and_on_rejoins_as_host_from_the_menu(tmp_path):
     assert step["phase"] == "back" and step.get("resumed")
     assert app_mod.RULES not in after           # no rules page, no lobby to click through
     assert_same_records(run)
-    assert len(run.records[0]) > step["hist"] + 10    # the game went on after the rejoin
+    assert len(run.records[0]) > step["hist"] + 3     # the game went on after the rejoin
     for a in w.apps:
         assert a.linked is None and a.link is None
 
