@@ -70,11 +70,14 @@ REDS_ARENA := $(PY) -m tools.arena --game reds --jobs 2
 arena-reds: setup
 	$(REDS_ARENA) --option players=4 --a ai:default --b random --deals 1000
 	$(REDS_ARENA) --option players=4 --a ai:default --b greedy --deals 1000
-	$(REDS_ARENA) --option players=3 --a ai:default --b greedy --deals 300
-	$(REDS_ARENA) --option players=6 --a ai:default --b greedy --deals 300
-	$(REDS_ARENA) --option players=4 --option partnership=true --a ai:default --b greedy --deals 300
-	$(REDS_ARENA) --option players=4 --a ai:hard --b ai:default --deals 300
-	$(REDS_ARENA) --option players=4 --a ai:reference --b ai:default --deals 30
+	$(REDS_ARENA) --option players=3 --a ai:default --b greedy --deals 1000
+	$(REDS_ARENA) --option players=6 --a ai:default --b greedy --deals 1000
+	$(REDS_ARENA) --option players=4 --option partnership=true --a ai:default --b greedy --deals 1000
+	$(REDS_ARENA) --option players=3 --a ai:default --b random --deals 1000
+	$(REDS_ARENA) --option players=6 --a ai:default --b random --deals 1000
+	$(REDS_ARENA) --option players=4 --option partnership=true --a ai:default --b random --deals 1000
+	$(REDS_ARENA) --option players=4 --a ai:hard --b ai:default --deals 1000
+	$(REDS_ARENA) --option players=4 --a ai:reference --b ai:default --deals 200
 
 # Stepping Stones AI arenas (docs/ai.md, "Stepping Stones"): duplicate deals, 3 rotations.
 SS_ARENA := $(PY) -m tools.arena --game steppingstones --jobs 2
@@ -84,7 +87,7 @@ arena-steppingstones: setup
 	$(SS_ARENA) --a ai:default --b greedy --deals 1000
 	$(SS_ARENA) --option contracts=advanced --option redo=true --a ai:default --b greedy --deals 300
 	$(SS_ARENA) --a ai:hard --b ai:default --deals 1000
-	$(SS_ARENA) --a ai:reference --b ai:default --deals 40
+	$(SS_ARENA) --a ai:reference --b ai:default --deals 100
 
 # Speed Run AI arenas and device-time/heap bench (docs/ai.md, "Speed Run").
 SR_ARENA := $(PY) -m tools.arena --game speedrun --jobs 2
