@@ -376,6 +376,7 @@ def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20
     return {"bench": "sim_game", "game": game, "options": list(opts), "units": n,
             "config": "faults" if faults else "clean", "game_ms": ms, "seeding_ms": seeding_ms,
             "actions": k, "hands": hands,
+            "over": all(u.game.is_over() for u in c.units),
             "identical_records": all(r == recs[0] for r in recs),
             "latency_ms_median": spread[len(spread) // 2] if spread else None,
             "latency_ms_p95": spread[int(len(spread) * 0.95)] if spread else None,
