@@ -757,20 +757,22 @@ def step(boot, app, now):
     app.show()
 
 
-def guarded_step(boot, app, now, seed=None):
-    """step(), but what escapes a pass (a MemoryError on a full heap, or a bug) does not
-    end the device loop: the app is dropped, core.ui.crash says what happened, and the
-    next button press starts the app again from the last save (restart()).  Returns the
-    app for the next pass, None while the crash page is up."""
+def guarded_step(boot, now, seed=None):
+    """step() on boot.app, but what escapes a pass (a MemoryError on a full heap, or a
+    bug) does not end the device loop: boot.app is dropped (its memory with it, since the
+    loop keeps the app only there), core.ui.crash says what happened, and the next button
+    press starts the app again from the last save (restart()).  boot.app is None while the
+    crash page is up."""
+    app = boot.app
     if app is not None:
         try:
             step(boot, app, now)
-            return app
+            return
         except Exception as exc:     # noqa: BLE001 (the device must not freeze)
             boot.resident = app._resident   # what restart() keeps of sys.modules
-            app = None
+            app = boot.app = None
             crashed(boot, exc)
-            return None
+            return
     hw = boot.hw
     hw.poll(now)
     ev = hw.buttons.get()
@@ -779,8 +781,7 @@ def guarded_step(boot, app, now, seed=None):
         pressed = pressed or keys.kind_of(ev) == keys.PRESS
         ev = hw.buttons.get()
     if pressed:
-        return restart(boot, seed)
-    return None
+        boot.app = restart(boot, seed)
 
 
 def crashed(boot, exc):
@@ -788,7 +789,7 @@ def crashed(boot, exc):
     import gc
     import sys
     gc.collect()
-    boot.crashes = getattr(boot, "crashes", 0) + 1
+    boot.crashes += 1
     try:
         sys.print_exception(exc)            # MicroPython
     except AttributeError:
@@ -815,9 +816,8 @@ def restart(boot, seed=None):
     except (ImportError, AttributeError):
         pass
     from core.boot import restore
-    resident = getattr(boot, "resident", None)
-    if resident is not None:
-        unload_except(resident)
+    if boot.resident is not None:
+        unload_except(boot.resident)
     boot.notices = []
     boot.saved_game = None
     restore(boot, boot.store)
@@ -831,13 +831,13 @@ def run(boot, seed=None):
     display, lut, buttons, poll(now), open_link()), boot.screen the screen buffer
     allocated at boot, boot.store the save store."""
     from core.clock import ticks_ms
-    app = make_app(boot, seed)
+    boot.app = make_app(boot, seed)     # the loop holds the app only here (guarded_step)
     try:
         import time
         sleep = time.sleep_ms
     except AttributeError:
         sleep = None
     while True:
-        app = guarded_step(boot, app, ticks_ms(), seed)
+        guarded_step(boot, ticks_ms(), seed)
         if sleep is not None:
             sleep(5)

@@ -51,6 +51,9 @@ class Boot:
         self.saved_game = None  # (meta, game) of an unfinished game, or None
         self.link_secret = None     # this unit's link secret (bytes), or None
         self.notices = []       # lines for the screen and the console
+        self.app = None         # the running core.app.App (core.app.run keeps it only here)
+        self.crashes = 0        # failures the device loop survived (core.app.guarded_step)
+        self.resident = None    # sys.modules to keep when restarting after one
 
     def note(self, text):
         self.notices.append(text)

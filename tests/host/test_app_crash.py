@@ -34,14 +34,18 @@ class Device:
 
     def __init__(self, path):
         self.boot = boot(DeviceFs(path), "host", lambda s: None, board_config={"layout": "lcd13"})
-        self.app = app_mod.make_app(self.boot, seed=1)
+        self.boot.app = app_mod.make_app(self.boot, seed=1)
         self.now = 0
+
+    @property
+    def app(self):
+        return self.boot.app
 
     def passes(self, n, mask=0):
         for _ in range(n):
             self.now += 10
             self.boot.hw.input.mask = mask
-            self.app = app_mod.guarded_step(self.boot, self.app, self.now, 1)
+            app_mod.guarded_step(self.boot, self.now, 1)
 
     def press(self, button):
         self.passes(8, 1 << self.boot.hw.board.BUTTONS.index(button))
