@@ -96,6 +96,7 @@ class Session:
         self._reveals = {}
         self._my_value = None
         self._revealed = False
+        self._earlier = {}      # host: rnd -> (commits, reveals, value) of stalled rounds
         self._round_at = 0
         self._last_announce = None
         self._last_resend = None
@@ -252,7 +253,11 @@ class Session:
         self.seats = list(seats)                # the host's word on seats (AI hand-over)
         self.tag = tag
         if self.phase == PLAYING and phase != PLAYING:
-            return                              # a late copy of an old announcement
+            if phase == SEEDING and rnd != self.rnd and self._my_value is not None:
+                # the host is still seeding (it lost a reveal and restarted): our copies of
+                # the round we ended let it end that round too (_on_earlier_reveal)
+                self._send_commit(True)
+            return                              # else a late copy of an old announcement
         if phase == SEEDING and (self.phase == LOBBY or rnd != self.rnd):
             if self.node_id in seats:
                 self._new_round(rnd)
@@ -274,6 +279,12 @@ class Session:
         self.announce(True)
 
     def _new_round(self, rnd):
+        if self.is_host() and self.phase == SEEDING and self._my_value is not None:
+            # a stalled round may still have ended on the other units (our copy of a
+            # reveal was lost): keep it, so their late copies can end it here too
+            self._earlier[self.rnd] = (self._commits, self._reveals, self._my_value)
+            if len(self._earlier) > 4:
+                del self._earlier[min(self._earlier)]
         self.phase = SEEDING
         self.rnd = rnd
         self._commits = {}
@@ -295,6 +306,11 @@ class Session:
         self._last_resend = self._clock()
 
     def _on_commit(self, src, rnd, digest):
+        if rnd != self.rnd and rnd in self._earlier and self.phase == SEEDING:
+            commits = self._earlier[rnd][0]
+            if src in self.participants() and src not in commits:
+                commits[src] = digest
+            return
         if rnd != self.rnd or src not in self.participants():
             return
         old = self._commits.get(src)
@@ -307,6 +323,9 @@ class Session:
         self._progress()
 
     def _on_reveal(self, src, rnd, value):
+        if rnd != self.rnd and rnd in self._earlier and self.phase == SEEDING:
+            self._on_earlier_reveal(src, rnd, value)
+            return
         if rnd != self.rnd or src in self._reveals:
             return
         c = self._commits.get(src)
@@ -335,6 +354,28 @@ class Session:
         for p in parts:
             reveals[p] = self._reveals[p]
         self._begin(derive_seed(self.sid, self.rnd, reveals), False)
+
+    def _on_earlier_reveal(self, src, rnd, value):
+        """Host: a late reveal of a round it had restarted.  The others finished that
+        round (they only re-send it when they hear the host still seeding): end it here
+        too, from reveals checked against their commits, our own among them."""
+        commits, reveals, mine = self._earlier[rnd]
+        c = commits.get(src)
+        if c is None or src in reveals or seed_commit(self.sid, rnd, src, value) != c:
+            return
+        reveals[src] = value
+        reveals[self.node_id] = mine
+        parts = self.participants()
+        for p in parts:
+            if p not in reveals:
+                return
+        got = {}
+        for p in parts:
+            got[p] = reveals[p]
+        self.rnd = rnd
+        self._earlier = {}
+        self.report("seeding round %d ended late: playing with it" % rnd)
+        self._begin(derive_seed(self.sid, rnd, got), False)
 
     def _begin(self, seed, rejoin):
         self.seed = seed

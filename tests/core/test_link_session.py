@@ -129,3 +129,23 @@ def test_state_hash_mismatch_is_repaired_from_the_hosts_log():
     assert guest.lockstep.resyncs >= 1
     assert ("corrupted",) not in guest.game.events
     _same_records(c)
+
+
+def test_a_host_that_lost_a_reveal_ends_the_round_the_others_ended():
+    # The guests end seeding round 1, but the host never gets unit 1's reveal: it restarts
+    # the round after 5 s, the guests (already playing) answer its announcement with their
+    # copies of round 1, and the host ends round 1 too (it used to seed forever).
+    c, host = _lobby(3, 3)
+    s = host.session
+    real = s._on_reveal
+    u1 = c.units[1].node_id
+
+    def lossy(src, rnd, value):
+        if src == u1 and rnd == 1 and s.rnd == 1:
+            return                              # lost on the way to the host
+        real(src, rnd, value)
+    s._on_reveal = lossy
+    _play(c)
+    assert any("ended late" in r for r in s.reports), s.reports
+    assert all([u.session.seed == s.seed for u in c.units])
+    _same_records(c)
