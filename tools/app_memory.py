@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 import tools  # noqa: F401
-from tools.mp_suite import MPY_DIR, ROOT, precompile
+from tools.mp_suite import MPY_DIR, ROOT, heap_bytes, precompile
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 PORTS = ("unix", "wasm")
@@ -77,12 +77,6 @@ def build_rom(path):
     finally:
         shutil.rmtree(src, ignore_errors=True)
     return os.path.getsize(path)
-
-
-def heap_bytes(text):
-    t = text.upper()
-    mult = 1024 if t.endswith("K") else 1048576 if t.endswith("M") else 1
-    return int(t.rstrip("KM")) * mult
 
 
 def _run_script(cmd, timeout):
