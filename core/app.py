@@ -651,11 +651,12 @@ class App:
         """Speed: a fresh bot for every AI seat at the start of each round, seeded from
         the game's seed and the round, as _begin seats a restored game's; linked seats
         and the human stay."""
+        from core.seats import HUMAN, LINK
         g = self.game
         fresh = False
         for s in range(len(self.players)):
             p = self.players[s]
-            if p is not None and self.seat_kinds[s] not in ("you", "link"):
+            if p is not None and self.seat_kinds[s] not in (HUMAN, LINK):
                 self.players[s] = p.__class__(p.level, ai_seed(g.seed, s, g.round_no))
                 fresh = True
         if fresh:
@@ -799,7 +800,7 @@ def crashed(boot, exc):
         return
     from core.save import GAME_SAVE
     from core.ui import crash
-    saved = boot.store is not None and boot.store.fs.exists(GAME_SAVE + ".sav")
+    saved = boot.store is not None and boot.store.exists(GAME_SAVE)
     crash.show(boot.screen, exc, saved)
     d = getattr(boot.hw, "display", None)
     if d is not None:

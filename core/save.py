@@ -159,6 +159,14 @@ class SaveStore:
         self._pending = {}
 
     # -- loading -------------------------------------------------------------------------
+    def exists(self, name):
+        """True if a copy of `name` is on flash (current, new or previous): one that
+        load() may restore."""
+        for suffix in (".sav", ".new", ".bak"):
+            if self.fs.exists(name + suffix):
+                return True
+        return False
+
     def load(self, name, parse=None, what="save"):
         """Find the newest usable copy of `name`; `parse(payload)` may reject it (ValueError).
 

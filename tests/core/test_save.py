@@ -273,3 +273,16 @@ def test_interrupted_save_is_finished_before_the_next_one():
     assert parse_file(fs.files["s.sav"])[1] == A
     assert parse_file(fs.files["s.bak"])[1] == C
     assert "s.new" not in fs.files
+
+
+def test_exists_sees_any_copy_load_could_restore():
+    fs = FakeFs()
+    st = SaveStore(fs)
+    assert not st.exists("s")
+    st.save("s", [A])
+    assert st.exists("s")
+    del fs.files["s.sav"]
+    fs.files["s.bak"] = b"x"                    # only a previous (even damaged) copy left
+    assert st.exists("s")
+    st.discard("s")
+    assert not st.exists("s")

@@ -3,30 +3,12 @@ at the table shows the crash page, the save of the game in progress is untouched
 button press starts the app again, which offers that save ("Continue game?")."""
 import os
 
-import pytest
-
 from core import app as app_mod
 from core.boot import boot
 from core.save import DeviceFs, GAME_SAVE, SaveStore, load_game
-from core.ui import autoplay
-from tools.headless import make_screen
-
-
-class Stop(Exception):
-    pass
-
-
-def _saved_game(path, game="steppingstones", saves=3):
-    """A game against the AI played until it has been saved `saves` times."""
-    screen, hints = make_screen("lcd13")
-    d = autoplay.Driver(screen, hints, seed=4, store=SaveStore(DeviceFs(path)))
-
-    def watch(player):
-        s = d.app.saver
-        if s is not None and s.saves >= saves and d.app.state == app_mod.TABLE:
-            raise Stop()
-    with pytest.raises(Stop):
-        autoplay.AutoPlayer(d, game, seed=4, watch=watch).run()
+from core.ui import crash
+from core.ui.screen import Screen
+from test_app_resume import _play_until_saves
 
 
 class Device:
@@ -52,9 +34,21 @@ class Device:
         self.passes(8)
 
 
+def _shows_crash_page(dev, exc, saved):
+    """The boot screen holds exactly the crash page for `exc` with that save note."""
+    s = dev.boot.screen
+    expected = Screen(s.width, s.height)
+    crash.show(expected, exc, saved)
+    assert dev.boot.store.exists(GAME_SAVE) == saved
+    assert s.buf == expected.buf
+    other = Screen(s.width, s.height)
+    crash.show(other, exc, not saved)
+    assert other.buf != expected.buf                # the save note is on the page
+
+
 def test_a_memory_error_at_the_table_shows_the_crash_page_and_restart_offers_the_save(tmp_path):
     path = str(tmp_path)
-    _saved_game(path)
+    _play_until_saves(path, "steppingstones", 3)
     before = load_game(SaveStore(DeviceFs(path))).value[1]
     dev = Device(path)
     assert dev.app.state == app_mod.RESUME
@@ -66,9 +60,8 @@ def test_a_memory_error_at_the_table_shows_the_crash_page_and_restart_offers_the
     dev.app.tick = full_heap
     dev.passes(1)
     assert dev.app is None and dev.boot.crashes == 1
-    shot = os.path.join(path, "crash.png")
-    dev.boot.hw.display.save_png(shot)
-    assert os.path.getsize(shot) > 0
+    _shows_crash_page(dev, MemoryError("x"), saved=True)
+    dev.boot.hw.display.save_png(os.path.join(path, "crash.png"))
     # the crash page is up: the loop keeps running and the save is as it was
     dev.passes(20)
     assert dev.app is None
@@ -92,6 +85,7 @@ def test_a_bug_in_the_menu_restarts_to_the_menu(tmp_path):
     dev.app.feed = bug
     dev.press("DOWN")
     assert dev.app is None and dev.boot.crashes == 1
+    _shows_crash_page(dev, KeyError("oops"), saved=False)
     dev.press("A")
     assert dev.app is not None and dev.app.state == app_mod.MENU
     dev.press("DOWN")                               # the new app works
