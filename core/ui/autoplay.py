@@ -150,6 +150,9 @@ class AutoPlayer:
                 d.key("DOWN")
             d.key("OK")
             return
+        if m.entries[m.game].name != self.game:
+            d.key("BACK")       # back from the last game's options page to the game list
+            return
         for i in range(m.option_rows()):
             kind, opt = m.row_kind(i)
             want = None
