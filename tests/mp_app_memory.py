@@ -1,7 +1,7 @@
 """The whole app through a complete game against the AI, on this runtime, with figures.
 
     micropython -X heapsize=128K tests/mp_app_memory.py --path DIR --fs FSDIR [--rom IMAGE]
-                [--no-link] [--record FILE | --replay FILE] GAME LAYOUT [SEED]
+                [--no-link] [--record FILE | --replay FILE] GAME[+GAME...] LAYOUT [SEED]
     node tools/wasm_run.mjs --heap 128K --fixed-heap --loop TICK --copy build/wasm-mpy
                 --copy RECDIR --mkdir /save tests/mp_app_memory.py --path /proj/build/wasm-mpy
                 --fs /save --replay /proj/RECDIR/FILE GAME LAYOUT [SEED]
@@ -17,7 +17,10 @@ after each game) -> core.app.step() every 10 ms of a virtual clock.  A scripted 
 (core.ui.autoplay.ButtonDriver) presses the board's physical buttons: menu -> game ->
 options -> seat set-up (AI seats at their default level: core.ai.make_ai "default"
 for Speed Run, Stepping Stones and Reds, core.speed_ai.SpeedBot "club" for Speed) ->
-rules -> the whole game -> results -> back to the menu.
+rules -> the whole game -> results -> back to the menu.  GAME may name several games joined
+by "+" (e.g. speedrun+reds): a session that plays them one after the other after one boot,
+as a user does.  What one game leaves behind (names MicroPython interns and never frees,
+modules not dropped, fragmentation) then shows in the next game's figures.
 
 --record FILE also writes the button mask of every loop pass to FILE (JSON Lines: runs
 [MASK, PASSES], then {"end": ...} with a fingerprint of the run).  --replay FILE plays
@@ -31,11 +34,11 @@ scripted finger cannot be cut into such calls, so tools/app_memory.py records th
 on the unix port first (the app is deterministic: same seed, same game on both ports).
 
 Prints one JSON object per line: {"what": "boot", ...} after boot, {"what": "game", ...}
-at the end (peak_alloc = the highest gc.mem_alloc() after a gc.collect(), sampled after
+at the end of each game (peak_alloc = the highest gc.mem_alloc() after a gc.collect(), sampled after
 every loop pass, i.e. the live heap's high-water mark; peak_pass = the highest
 gc.mem_alloc() at the end of a pass before that collection, i.e. with the pass's
 garbage: the heap this port needs when, as on the WebAssembly port, nothing is collected
-inside a pass), then "done".  A MemoryError anywhere ends the run with a traceback and
+inside a pass; alloc_at_menu = the live heap back at the menu after it), then "done".  A MemoryError anywhere ends the run with a traceback and
 no "done".
 """
 import gc
@@ -82,7 +85,7 @@ if SPLIT and REPLAY is None:
 if "" not in sys.path:
     sys.path.append("")
 
-GAME = args[0]
+GAMES = args[0].split("+")
 LAYOUT = args[1]
 SEED = int(args[2]) if len(args) > 2 else 1
 OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer keeps them);
@@ -125,6 +128,10 @@ class Recorder:
             self.f.write("[%d, %d]\n" % (self.mask, self.n))
             self.n = 0
 
+    def game_over(self, game):
+        self.flush()
+        self.f.write('{"game_over": "%s"}\n' % game)
+
     def close(self, presses, ok, check, sent):
         self.flush()
         self.f.write('{"end": true, "presses": %d, "finished": %s, "check": %d, "display_bytes": %d}\n'
@@ -133,7 +140,8 @@ class Recorder:
 
 
 def recorded(path):
-    """The recording's masks, one per pass, then its end record (a dict)."""
+    """The recording's masks, one per pass, a {"game_over": NAME} after each game, then its
+    end record ({"end": true, ...})."""
     import json
     f = open(path)
     while True:
@@ -142,9 +150,11 @@ def recorded(path):
             break
         r = json.loads(line)
         if isinstance(r, dict):
-            f.close()
             yield r
-            return
+            if "end" in r:
+                f.close()
+                return
+            continue
         for _ in range(r[1]):
             yield r[0]
 
@@ -155,13 +165,17 @@ class Run:
     def __init__(self, app_mod, app):
         self.app_mod = app_mod
         self.app = app
+        self.passes = 0
+        self.check = 0          # the app state at every pass, hashed
+        self.state = -1         # ... at the last one
+        self.new_game()
+
+    def new_game(self):
+        """Figures start again for the next game of a session (passes and check go on)."""
         self.peak = 0           # live heap high-water mark
         self.peak_pass = 0      # the same before the collection, with the pass's garbage
         self.peak_in = ""       # the app's state at the peak
         self.peak_pass_in = ""  # ... at that one
-        self.passes = 0
-        self.check = 0          # the app state at every pass, hashed
-        self.state = -1         # ... at the last one
         self.modules_in_game = 0
 
     def note(self, pass_alloc):
@@ -216,6 +230,25 @@ def main():
                          len(sys.modules), ROM))
     run = Run(app_mod, app)
     sent = b.hw.display.bus.bytes_total
+    harness = 0
+
+    def game_over(game, ok, presses, now):
+        """The game's record, with the live heap back at the menu after it."""
+        gc.collect()
+        kinds = ",".join(app.seat_kinds or ())
+        sys.stdout.write('{"what": "game", "game": "%s", "layout": "%s", "heap": %d, "finished": %s, '
+                         '"replay": %s, "peak_alloc": %d, "peak_pass": %d, "peak_above_boot": %d, '
+                         '"alloc_at_menu": %d, "harness": %d, "free_after_game": %d, "samples": %d, '
+                         '"presses": %d, "virtual_s": %d, "seats": "%s", "modules_in_game": %d, '
+                         '"modules_after": %d, "saves": %d, "peak_in": "%s", "peak_pass_in": "%s"}\n' % (
+                             game, LAYOUT, heap, "true" if ok else "false",
+                             "false" if REPLAY is None else "true", run.peak, run.peak_pass,
+                             run.peak - boot_alloc, gc.mem_alloc() - ROM, harness,
+                             gc.mem_free() - SPLIT, run.passes, presses, now // 1000, kinds,
+                             run.modules_in_game, len(sys.modules), app.saves, run.peak_in,
+                             run.peak_pass_in))
+        run.new_game()
+
     if REPLAY is None:
         from core.ui import autoplay
 
@@ -231,46 +264,45 @@ def main():
         d = autoplay.ButtonDriver(b, app, tick_ms=TICK_MS, hold_ms=80, sample=sample)
         gc.collect()
         harness = gc.mem_alloc() - ROM - boot_alloc
-        ok = autoplay.AutoPlayer(d, GAME, OPTIONS.get(GAME), None, None, SEED).run()
-        presses = d.presses
-        now = d.now
+        ok = True
+        for game in GAMES:
+            played = autoplay.AutoPlayer(d, game, OPTIONS.get(game), None, None, SEED).run()
+            ok = ok and played and app.game_name == game
+            game_over(game, played, d.presses, d.now)
+            if rec is not None:
+                rec.game_over(game)
         if rec is not None:
-            rec.close(presses, ok, run.check, sent())
+            rec.close(d.presses, ok, run.check, sent())
     else:
         step = app_mod.step
         inp = b.hw.input
         masks = recorded(REPLAY)
         gc.collect()
         harness = gc.mem_alloc() - ROM - boot_alloc
-        now = 0
+        now = presses = held = 0
+        games = []
         for mask in masks:
             if isinstance(mask, dict):
-                break
+                if "end" in mask:
+                    break
+                games.append(mask["game_over"])
+                game_over(games[-1], app.state == app_mod.MENU, presses, now)
+                continue
             now += TICK_MS
+            presses += 1 if mask and not held else 0
+            held = mask
             inp.mask = mask
             step(b, app, now)
             a = gc.mem_alloc()
             gc.collect()
             yield
             run.note(a)
-        presses = mask["presses"]
         ok = (mask["finished"] and mask["check"] == run.check and mask["display_bytes"] == sent()
-              and app.state == app_mod.MENU)
+              and app.state == app_mod.MENU and games == GAMES)
     gc.collect()
     yield
     if heap_size() != heap:     # a new heap area (tools/wasm_run.mjs without --fixed-heap)
         raise MemoryError("the heap grew from %d to %d bytes: no cap" % (heap, heap_size()))
-    kinds = ",".join(app.seat_kinds or ())
-    sys.stdout.write('{"what": "game", "game": "%s", "layout": "%s", "heap": %d, "finished": %s, '
-                     '"replay": %s, "peak_alloc": %d, "peak_pass": %d, "peak_above_boot": %d, '
-                     '"harness": %d, "free_after_game": %d, "samples": %d, "presses": %d, '
-                     '"virtual_s": %d, "seats": "%s", "modules_in_game": %d, "modules_after": %d, '
-                     '"saves": %d, "peak_in": "%s", "peak_pass_in": "%s"}\n' % (
-                         GAME, LAYOUT, heap, "true" if ok else "false",
-                         "false" if REPLAY is None else "true", run.peak, run.peak_pass,
-                         run.peak - boot_alloc, harness, gc.mem_free() - SPLIT, run.passes, presses,
-                         now // 1000, kinds, run.modules_in_game, len(sys.modules), app.saves,
-                         run.peak_in, run.peak_pass_in))
     print("done" if ok else "not finished")
 
 

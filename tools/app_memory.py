@@ -6,6 +6,7 @@
 
 For each game and layout, tests/mp_app_memory.py boots the app as the device does and
 plays a complete game against the AI through scripted button presses (see that file);
+`--games speedrun+reds` plays a session: those games one after the other after one boot;
 this prints its JSON lines: {"what": "boot", "free_after_boot": ...} and {"what": "game",
 "peak_alloc": ...}, plus {"what": "game", "error": ...} when the run failed (MemoryError).
 The app is compiled with mpy-cross as deployed (core/, drivers/, boards/ as .mpy, x64
@@ -207,7 +208,8 @@ def main(argv=None):
     ap.add_argument("--port", choices=PORTS, default="unix",
                     help="unix: 64-bit unix port 1.29; wasm: 32-bit WebAssembly port 1.27")
     ap.add_argument("--heap", default="128K")
-    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="games, one run (one boot) each; GAME+GAME+... is a session in one run")
     ap.add_argument("--layouts", default="lcd13")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--modules", action="store_true", help="heap cost of each module instead")
