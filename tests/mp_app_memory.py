@@ -38,7 +38,10 @@ at the end of each game (peak_alloc = the highest gc.mem_alloc() after a gc.coll
 every loop pass, i.e. the live heap's high-water mark; peak_pass = the highest
 gc.mem_alloc() at the end of a pass before that collection, i.e. with the pass's
 garbage: the heap this port needs when, as on the WebAssembly port, nothing is collected
-inside a pass; alloc_at_menu = the live heap back at the menu after it), then "done".  A MemoryError anywhere ends the run with a traceback and
+inside a pass; alloc_at_menu = the live heap back at the menu after it), then "done".
+At every new peak it also prints micropython.qstr_info()'s line ("qstr pool: ...,
+n_total_bytes=N"): how much of that peak the interned names (qstrs) take, which a frozen
+build keeps in flash (tools/app_memory.py adds it to the game's record).  A MemoryError anywhere ends the run with a traceback and
 no "done".
 """
 import gc
@@ -103,6 +106,12 @@ class HostFlash(DeviceFs):
 
     def sync(self):
         self.syncs += 1
+
+
+try:
+    from micropython import qstr_info as QSTR_INFO
+except ImportError:
+    QSTR_INFO = None
 
 
 def heap_size():
@@ -184,6 +193,8 @@ class Run:
         if a > self.peak:
             self.peak = a
             self.peak_in = self.app_mod.STATE_NAMES[st]
+            if QSTR_INFO is not None:
+                QSTR_INFO()     # "qstr pool: ...": the interned names' heap at this peak
         if pass_alloc - ROM > self.peak_pass:
             self.peak_pass = pass_alloc - ROM
             self.peak_pass_in = self.app_mod.STATE_NAMES[st]

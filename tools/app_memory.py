@@ -84,7 +84,17 @@ def _run_script(cmd, timeout):
     """The JSON records a run of tests/mp_app_memory.py printed (but the app states it
     went through), and when it did not end with "done" what went wrong (else "")."""
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-    recs = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+    recs = []
+    names = None
+    for line in p.stdout.splitlines():
+        if line.startswith("qstr pool:"):
+            names = dict(kv.split("=") for kv in line[len("qstr pool:"):].replace(" ", "").split(","))
+        elif line.startswith("{"):
+            recs.append(json.loads(line))
+            if recs[-1]["what"] == "game" and names is not None:
+                # micropython.qstr_info() at the game's peak (tests/mp_app_memory.py)
+                recs[-1]["names_at_peak"] = int(names["n_total_bytes"])
+                recs[-1]["qstrs_at_peak"] = int(names["n_qstr"])
     states = [r for r in recs if r["what"] == "state"]
     recs = [r for r in recs if r["what"] != "state"]
     if p.returncode == 0 and p.stdout.rstrip().endswith("done"):
