@@ -64,13 +64,17 @@ if args and args[0] == "--rom":
     # The app's .mpy files in a ROMFS image executed in place, as from a Pico's flash
     # (a frozen build or a ROMFS partition): the image is the first block on the heap
     # and its size is added to the heap cap, so the app has the same heap around it.
+    # tools/app_memory.py mounts the image first and runs this script from it (its
+    # ROM_LAUNCH); run as a file, the script mounts the image itself.
+    import os
     import vfs
-    f = open(args[1], "rb")
-    _image = f.read()
-    f.close()
-    ROM = len(_image)
-    vfs.mount(vfs.VfsRom(_image), "/rom")
-    sys.path.insert(0, "/rom")
+    ROM = os.stat(args[1])[6]
+    if "/rom" not in sys.path:
+        f = open(args[1], "rb")
+        _image = f.read()
+        f.close()
+        vfs.mount(vfs.VfsRom(_image), "/rom")
+        sys.path.insert(0, "/rom")
     args = args[2:]
 LINK = True
 if args and args[0] == "--no-link":     # for the breakdown: the app without the link stack
