@@ -30,9 +30,6 @@ class RedsAI(SlicedAI):
         self.budget = budget
         self.spoil = spoil
         self.rng = Prng(self.seed)
-        self.play = None     # made for the player count on the first card decision
-        self.pimc = None
-        self._action = -1
 
     def _mix(self, obs, legal):
         mix = self.seed * 7 + obs["round"] * 1031 + len(obs["played"]) * 37 + len(obs["trick"]) * 5
@@ -50,23 +47,20 @@ class RedsAI(SlicedAI):
             return BID_BASE + ev.choose_bid(self._plan(obs))
         if phase == "exchange":
             return self._give(obs)
-        n = obs["n_players"]
-        if self.play is None or self.play.n != n:
-            self.play = RedsPlay(self.rng, n)
-            self.pimc = self.play.pimc
-        cards = self.play.setup(obs)
+        play = self._borrow(RedsPlay, obs["n_players"])
+        cards = play.setup(obs)
         if self.budget <= 0 or len(cards) == 1:
-            return cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
-        self.pimc.start(cards, self._search_plays(len(cards)))
+            return cards[0] if len(cards) == 1 else play.sim.policy(obs["seat"])
+        play.pimc.start(cards, self._search_plays(play, len(cards)))
         return -1
 
-    def _search_plays(self, n_cards):
+    def _search_plays(self, play, n_cards):
         """The PIMC budget in simulated card plays for this position: `budget` also
         pays for dealing the samples (late in a round, with short playouts, dealing
         dominates), and at least MIN_SAMPLES deals are looked at."""
-        sim = self.play.sim
+        sim = play.sim
         per = n_cards * (sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count)
-        samples = self.budget // (per + self.play.sample_cost())
+        samples = self.budget // (per + play.sample_cost())
         if samples < MIN_SAMPLES:
             samples = MIN_SAMPLES
         return samples * per

@@ -1,4 +1,4 @@
-"""Reds card play: the PIMC adapter (core/ai/pimc.py) for one seat, 2 to 6 players.
+"""Reds card play: the PIMC adapter (core/ai/pimc.py) for the seat deciding, 2 to 6 players.
 
 `setup(obs)` reads the position from the observation only: own hand, every card played
 and by whom, voids shown by failing to follow, the turned cards (public, out of play,
@@ -87,10 +87,12 @@ def _bits(m):
 
 
 class RedsPlay:
-    def __init__(self, rng, n):
+    """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
+
+    def __init__(self, n):
         self.n = n
         self.sim = RedsSim(n)
-        self.sampler = RedsSampler(rng)
+        self.sampler = RedsSampler(None)    # the borrowing seat's PRNG
         self.pimc = Pimc(self.sim, self.sampler, self)
         self.me = 0
         self.anti = 0

@@ -7,7 +7,7 @@ the position, so a decision depends only on (seed, observation, level).
 """
 from core.prng import Prng
 from core.ai import speedrun_choice as choice
-from core.ai.speedrun_play import SpeedRunPlay
+from core.ai.speedrun_play import SpeedRunPlay, N_PLAYERS
 from core.ai.pimc import shortlist
 from core.ai.sliced import SlicedAI
 
@@ -20,10 +20,8 @@ class SpeedRunAI(SlicedAI):
         self.seed = seed & 0x3FFFFFFF
         self.budget = budget
         self.plan = plan
+        self.harm = harm
         self.rng = Prng(self.seed)
-        self.play = SpeedRunPlay(self.rng, harm)
-        self.pimc = self.play.pimc
-        self._action = -1
 
     def _mix(self, obs, legal):
         played = obs.get("played") or []
@@ -41,8 +39,9 @@ class SpeedRunAI(SlicedAI):
             return choice.bid(obs, legal, self.plan)
         if phase == "reveal":
             return choice.reveal(obs)
-        cards = self.play.setup(obs, legal)
+        play = self._borrow(SpeedRunPlay, N_PLAYERS)
+        cards = play.setup(obs, legal, self.harm)
         if self.budget <= 0:
-            return self.play.sim.policy(obs["seat"])
-        self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget), self.budget)
+            return play.sim.policy(obs["seat"])
+        play.pimc.start(shortlist(play.sim, obs["seat"], cards, self.budget), self.budget)
         return -1

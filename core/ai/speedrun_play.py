@@ -1,4 +1,4 @@
-"""Speed Run card play: the PIMC adapter (core/ai/pimc.py) for one seat.
+"""Speed Run card play: the PIMC adapter (core/ai/pimc.py) for the seat deciding.
 
 `setup(obs, legal)` reads the position from the observation: own hand, cards played and
 by whom, voids shown by failing to follow, tricks won, the contracts known (own; others'
@@ -28,10 +28,13 @@ _PASS_BOARD = const(255)
 
 
 class SpeedRunPlay:
-    def __init__(self, rng, harm=0):
-        self.harm = harm
+    """The search machinery, shared by a game's AI seats (core/ai/sliced.py)."""
+    n = N_PLAYERS
+
+    def __init__(self, n=N_PLAYERS):
+        self.harm = 0
         self.sim = TrickSim(N_PLAYERS, 10, 12)
-        self.sampler = HandSampler(rng)
+        self.sampler = HandSampler(None)    # the borrowing seat's PRNG
         self.pimc = Pimc(self.sim, self.sampler, self)
         self.me = 0
         self.opps = bytearray(2)
@@ -47,9 +50,12 @@ class SpeedRunPlay:
         self.start_low = False
         self.fam = 0
 
-    def setup(self, obs, legal):
+    def setup(self, obs, legal, harm=0):
+        """Load the position; return the candidate cards.  harm: weight of the others'
+        modelled scores in the utility (the deciding AI's setting)."""
         me = obs["seat"]
         self.me = me
+        self.harm = harm
         sim = self.sim
         rk = _ranking_of(obs["ranking"])
         _, mode, low = RANKINGS[rk]

@@ -11,7 +11,7 @@ from micropython import const
 from core.prng import Prng
 from core.ai import level_budget, DEFAULT_BUDGET
 from core.ai import steppingstones_choice as choice
-from core.ai.steppingstones_play import SteppingStonesPlay
+from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory, N_PLAYERS
 from core.ai.pimc import shortlist
 from core.ai.sliced import SlicedAI
 
@@ -32,9 +32,7 @@ class SteppingStonesAI(SlicedAI):
         self.budget = budget
         self.plan = plan
         self.rng = Prng(self.seed)
-        self.play = SteppingStonesPlay(self.rng)
-        self.pimc = self.play.pimc
-        self._action = -1
+        self.memory = SeatMemory()
 
     def _mix(self, obs, legal):
         played = obs["played"]
@@ -45,7 +43,7 @@ class SteppingStonesAI(SlicedAI):
         """Cheap decisions are made here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if phase == "play":
-            self.play.tracker.update(obs)
+            self.memory.update(obs)
         if len(legal) == 1:
             return legal[0]
         if phase == "bid":
@@ -54,9 +52,10 @@ class SteppingStonesAI(SlicedAI):
             return choice.rank(obs)
         if phase == "trump":
             return choice.trump(obs)
-        cards = self.play.setup(obs, legal)
+        play = self._borrow(SteppingStonesPlay, N_PLAYERS)
+        cards = play.setup(obs, legal, self.memory)
         if self.budget <= 0 or len(cards) == 1:
-            return cards[0] if len(cards) == 1 else self.play.sim.policy(obs["seat"])
+            return cards[0] if len(cards) == 1 else play.sim.policy(obs["seat"])
         # Early in a hand, fewer candidates so that each gets two sampled deals.
-        self.pimc.start(shortlist(self.play.sim, obs["seat"], cards, self.budget // 2), self.budget)
+        play.pimc.start(shortlist(play.sim, obs["seat"], cards, self.budget // 2), self.budget)
         return -1

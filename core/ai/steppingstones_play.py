@@ -1,11 +1,12 @@
-"""Stepping Stones card play: the PIMC adapter (core/ai/pimc.py) for one seat.
+"""Stepping Stones card play: the PIMC adapter (core/ai/pimc.py) for the seat deciding.
 
-`setup(obs, legal)` reads the position from the observation: own hand, the cards played
-this hand (per-suit masks), the current and last trick, the declarer's counted tricks.
-Suits a seat is known to lack come from `VoidTracker`, which remembers the tricks this
-seat has seen during the hand (every trick appears as the current or the last trick of
-one of its observations).  The contract's rules go into the simulator: trump, May Trump
-(SS-7), Must Beat (SS-8), Slalom (SS-2) and Win Last 6 counting only tricks 7-12 (SS-5).
+`setup(obs, legal, memory)` reads the position from the observation: own hand, the cards
+played this hand (per-suit masks), the current and last trick, the declarer's counted
+tricks.  Suits a seat is known to lack come from the deciding seat's `SeatMemory`,
+which remembers the tricks this seat has seen during the hand (every trick appears as
+the current or the last trick of one of its observations).  The contract's rules go
+into the simulator: trump, May Trump (SS-7), Must Beat (SS-8), Slalom (SS-2) and Win
+Last 6 counting only tricks 7-12 (SS-5).
 
 `DefenceSim` is the simulator with Stepping Stones' sides: the declarer against two
 defenders who work together.  Its playout policy: the declarer of a Win contract wants
@@ -62,12 +63,16 @@ class DefenceSim(TrickSim):
         return True
 
 
-class VoidTracker:
-    """Suits each seat has shown it lacks this hand, from the seat's own observations."""
+class SeatMemory:
+    """What one seat carries from decision to decision during a hand (the search
+    machinery is shared, this is not): the suits each seat has shown it lacks, from this
+    seat's own observations, and this seat's utility table for the hand (`values`)."""
 
     def __init__(self):
         self.hand_no = -1
         self.voids = bytearray(N_PLAYERS)
+        self.value = array("i", range(ev.N_RESULTS))   # utility per declarer result
+        self.value_key = -1
 
     def update(self, obs):
         if obs["hand_no"] != self.hand_no:
@@ -88,6 +93,28 @@ class VoidTracker:
             s = c >> 4
             if s != led and s != free:
                 self.voids[seat] |= 1 << led
+
+    def values(self, obs, kind):
+        """The seat's utility table for this hand (computed at its first decision)."""
+        me = obs["seat"]
+        d = obs["declarer"]
+        key = obs["hand_no"] * 4 + me
+        value = self.value
+        if key == self.value_key:
+            return value
+        self.value_key = key
+        row = None
+        for entry in obs["scoresheet"]:
+            if entry["contract"] == obs["contract"]:
+                row = entry["tricks"]
+        old = row[d] if obs["redo_hand"] else None
+        ev.row_value(value, me, d, row, kind, old, ev.typical_table(), kind * ev.N_RESULTS)
+        # Break exact ties by the trick count: more for our side, fewer for the other.
+        lose = ev.KIND_PROPS[kind] & ev.K_LOSE
+        sign = 1 if (me == d) != bool(lose) else -1
+        for x in range(ev.N_RESULTS):
+            value[x] = value[x] // 2 + sign * x
+        return value
 
 
 def _mode_of(kind):
@@ -111,20 +138,21 @@ def rules_of(kind, rank_label):
 
 
 class SteppingStonesPlay:
-    def __init__(self, rng):
-        self.sim = DefenceSim()
-        self.sampler = HandSampler(rng)
-        self.pimc = Pimc(self.sim, self.sampler, self)
-        self.tracker = VoidTracker()
-        self.opps = bytearray(2)
-        self.value = array("i", range(ev.N_RESULTS))   # utility per declarer result
-        self._value_key = -1
-        self.declarer = 0
-        self.sign = 1
+    """The search machinery, shared by a game's AI seats (core/ai/sliced.py)."""
+    n = N_PLAYERS
 
-    def setup(self, obs, legal):
-        """Load the position into the simulator; return the candidate cards.  The void
-        tracker must have seen this observation (SteppingStonesAI.start does it)."""
+    def __init__(self, n=N_PLAYERS):
+        self.sim = DefenceSim()
+        self.sampler = HandSampler(None)    # the borrowing seat's PRNG
+        self.pimc = Pimc(self.sim, self.sampler, self)
+        self.opps = bytearray(2)
+        self.value = None                   # the deciding seat's SeatMemory.value
+        self.declarer = 0
+
+    def setup(self, obs, legal, memory):
+        """Load the position into the simulator; return the candidate cards.  `memory`
+        is the deciding seat's SeatMemory; it must have seen this observation
+        (SteppingStonesAI.start does it)."""
         me = obs["seat"]
         d = obs["declarer"]
         kind = ev.kind_of(obs["contract"])
@@ -166,28 +194,10 @@ class SteppingStonesPlay:
                 if s == o:
                     n -= 1
             caps.append(n)
-            voids.append(self.tracker.voids[o])
+            voids.append(memory.voids[o])
         self.sampler.setup(unknown, caps, voids)
-        self._values(obs, me, d, kind)
+        self.value = memory.values(obs, kind)
         return collapse_equivalent(sorted(legal), seen)
-
-    def _values(self, obs, me, d, kind):
-        """The utility table for this hand (computed at its first decision)."""
-        key = obs["hand_no"] * 4 + me
-        if key == self._value_key:
-            return
-        self._value_key = key
-        row = None
-        for entry in obs["scoresheet"]:
-            if entry["contract"] == obs["contract"]:
-                row = entry["tricks"]
-        old = row[d] if obs["redo_hand"] else None
-        ev.row_value(self.value, me, d, row, kind, old, ev.typical_table(), kind * ev.N_RESULTS)
-        # Break exact ties by the trick count: more for our side, fewer for the other.
-        lose = ev.KIND_PROPS[kind] & ev.K_LOSE
-        self.sign = 1 if (me == d) != bool(lose) else -1
-        for x in range(ev.N_RESULTS):
-            self.value[x] = self.value[x] // 2 + self.sign * x
 
     # -- the PIMC adapter (no allocation below) ---------------------------------------------
     def determinize(self, sim, sampler):

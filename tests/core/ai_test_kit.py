@@ -2,18 +2,28 @@
 the same decision on that twin deal, sliced against whole decisions, a search that
 allocates nothing, the heap working set.  `name` is the game's name for core.ai.make_ai.
 
+Also: AI seats sharing one set of search machinery (core/ai/sliced.py), searching in
+turn and interleaved, and what an extra AI seat costs.
+
 No tests here, and not named test_*.py, so neither pytest nor tools/mp_suite.py collects
 it; the test modules import it from tests/core, which every runtime puts on sys.path
 (tests/conftest.py, tests/mprun.py, tools/wasm_run.mjs).  CPython and MicroPython.
 """
 import gc
+import sys
+
 import micropython
 
 from core.ai import make_ai
+from core.ai import sliced
 from core.ai.sampler import HandSampler
 from core.cards import hand_cards
 
 HEAP_LIMIT = 24 * 1024   # the AI object plus one decision's allocations
+# Whether the heap a test holds can be measured: MicroPython's gc.mem_alloc() after a
+# collection, but not on the WebAssembly port, which collects only when JS calls into
+# Python (gc.collect() inside a call only asks for one).
+MEASURES_HELD = hasattr(gc, "mem_alloc") and sys.platform != "webassembly"
 
 
 def redeal(rng, held, voids, rest=None):
@@ -83,7 +93,7 @@ def check_search_allocates_nothing(name, obs):
         micropython.heap_lock()
         try:
             for _ in range(400):
-                if ai.pimc.step(50):
+                if ai._search.pimc.step(50):
                     done = True
                     break
         finally:
@@ -93,11 +103,75 @@ def check_search_allocates_nothing(name, obs):
     return searched
 
 
+def check_seats_share_the_machinery(name, observations):
+    """`default` AI seats deciding one after the other on `observations` search with
+    one and the same set of machinery, and hold none once decided.  Returns how many
+    of them searched."""
+    shared = None
+    searched = 0
+    for i in range(len(observations)):
+        ai = make_ai(name, "default", 30 + i)
+        ai.start(observations[i])
+        if ai._search is not None:
+            searched += 1
+            if shared is None:
+                shared = ai._search
+            assert ai._search is shared, "seat %d searched with a set of its own" % i
+        while ai.step(50) is None:
+            pass
+        assert ai._search is None, "a decided seat still holds the machinery"
+    return searched
+
+
+def check_interleaved_searches(name, observations):
+    """`default` AI seats whose sliced searches on `observations` run at the same time
+    (each seat starts while the earlier ones are mid-search, then all take slices in
+    turn, and the first seat starts its search again half-way) decide exactly as each
+    does alone.  Returns how many of them were still searching when the next started."""
+    alone = [make_ai(name, "default", 40 + i).choose(observations[i]) for i in range(len(observations))]
+    ais = [make_ai(name, "default", 40 + i) for i in range(len(observations))]
+    got = [None] * len(ais)
+    overlapped = 0
+    for i in range(len(ais)):
+        ais[i].start(observations[i])
+        got[i] = ais[i].step(3)
+        if got[i] is None:
+            overlapped += 1
+    ais[0].start(observations[0])   # abandons its search: a fresh start, same decision
+    got[0] = None
+    while None in got:
+        for i in range(len(ais)):
+            if got[i] is None:
+                got[i] = ais[i].step(5)
+    assert got == alone, "interleaved %r, apart %r" % (got, alone)
+    return overlapped
+
+
+def extra_seat_bytes(name, observations):
+    """Bytes the heap holds for every `default` AI seat after the first, once each has
+    decided on its observation (one seat per observation; the search machinery they
+    share counts once).  Only where MEASURES_HELD."""
+    held = []
+    for k in (1, len(observations)):
+        sliced._reset_shared()
+        gc.collect()
+        a0 = gc.mem_alloc()
+        ais = [make_ai(name, "default", 50 + i) for i in range(k)]
+        for i in range(k):
+            ais[i].choose(observations[i])
+        gc.collect()
+        held.append(gc.mem_alloc() - a0)
+        ais = None
+    return (held[1] - held[0]) // (len(observations) - 1)
+
+
 def working_set(name, positions):
     """(bytes a fresh `default` AI holds, most bytes one of its decisions allocates with
     the collector paused, so that nothing allocated is reclaimed) over the (game, seat)
-    pairs `positions` yields; the AI is made before the first position is reached.
-    MicroPython only (gc.mem_alloc)."""
+    pairs `positions` yields; the AI is made before the first position is reached, with
+    no idle search machinery, so its first search allocates that too.  MicroPython only
+    (gc.mem_alloc)."""
+    sliced._reset_shared()
     gc.collect()
     a0 = gc.mem_alloc()
     ai = make_ai(name, "default", 3)

@@ -9,7 +9,8 @@ from core.reds_bots import GreedyBot
 from core.ai import make_ai
 import core.ai.reds_ai  # noqa: F401  (compiled before games fragment the heap)
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
-    check_search_allocates_nothing, working_set
+    check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
+    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
 
 
 def _positions(options, seed, want, phases=("play",), every=4):
@@ -182,6 +183,30 @@ def test_working_set_below_24k():
 def _cards(text):
     from core.cards import REDS_DECK
     return sorted([REDS_DECK.parse(t) for t in text.split()])
+
+
+def _play_observations(options, seed, want):
+    return [game.observation(seat) for game, seat in _positions(options, seed, want)]
+
+
+def test_seats_share_one_search_machinery():
+    assert check_seats_share_the_machinery("reds", _play_observations({"players": 4}, 8, 3)) >= 2
+
+
+def test_interleaved_searches_decide_as_apart():
+    """Two games at once too: four players, then six with hidden bids."""
+    obs = _play_observations({"players": 4}, 9, 2) + _play_observations({"players": 6, "hidden_bids": True}, 9, 2)
+    assert check_interleaved_searches("reds", obs) >= 3
+
+
+def test_an_extra_ai_seat_costs_under_1k():
+    """Seats share the search machinery: each seat after the first adds its own few
+    hundred bytes only (was ~5.4 KB with 4 players on the 64-bit unix port; unix port
+    only)."""
+    if not MEASURES_HELD:
+        return
+    extra = extra_seat_bytes("reds", _play_observations({"players": 4}, 10, 3))
+    assert extra < 1024, "%d B per extra AI seat" % extra
 
 
 def test_bids_follow_hand_strength_through_the_exchange():

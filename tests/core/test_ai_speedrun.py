@@ -10,7 +10,8 @@ from core.ai import make_ai
 import core.ai.speedrun_ai  # noqa: F401  (compiled before games fragment the heap)
 from core.cards import hand_cards
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
-    check_search_allocates_nothing, working_set
+    check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
+    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
 
 
 def _positions(seed, want, phases=("play",)):
@@ -120,6 +121,27 @@ def test_working_set_below_24k():
                  for game, _, seat in _positions(30, 3, phases))
     size, worst = working_set("speedrun", positions)
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
+
+
+def _play_observations(seed, want):
+    return [game.observation(seat) for game, _, seat in _positions(seed, want)]
+
+
+def test_seats_share_one_search_machinery():
+    assert check_seats_share_the_machinery("speedrun", _play_observations(8, 3)) >= 2
+
+
+def test_interleaved_searches_decide_as_apart():
+    assert check_interleaved_searches("speedrun", _play_observations(9, 3)) >= 2
+
+
+def test_an_extra_ai_seat_costs_under_1k():
+    """Seats share the search machinery: each seat after the first adds its own few
+    hundred bytes only (was ~5 KB on the 64-bit unix port; unix port only)."""
+    if not MEASURES_HELD:
+        return
+    extra = extra_seat_bytes("speedrun", _play_observations(10, 3))
+    assert extra < 1024, "%d B per extra AI seat" % extra
 
 
 def test_whole_games_with_reveal_and_long_length():

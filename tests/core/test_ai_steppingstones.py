@@ -14,7 +14,8 @@ from core.ai import steppingstones_eval as ev
 from core.ai.steppingstones_play import DefenceSim, rules_of
 from core.trick import NO_SUIT
 from ai_test_kit import HEAP_LIMIT, redeal, check_sliced_decision, \
-    check_search_allocates_nothing, working_set
+    check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
+    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
 
 OPTION_SETS = ({}, {"contracts": "advanced", "redo": True})
 
@@ -257,6 +258,28 @@ def test_search_loop_allocates_nothing():
             check_search_allocates_nothing("steppingstones", game.observation(seat))
             n += 1
     assert n >= 5
+
+
+def _play_observations(seed, options, want):
+    return [game.observation(seat) for game, _, seat in _positions(seed, options, want)]
+
+
+def test_seats_share_one_search_machinery():
+    assert check_seats_share_the_machinery("steppingstones", _play_observations(8, OPTION_SETS[1], 3)) >= 2
+
+
+def test_interleaved_searches_decide_as_apart():
+    for options in OPTION_SETS:
+        assert check_interleaved_searches("steppingstones", _play_observations(9, options, 3)) >= 1
+
+
+def test_an_extra_ai_seat_costs_under_1k():
+    """Seats share the search machinery: each seat after the first adds its own few
+    hundred bytes only (was ~4.5 KB on the 64-bit unix port; unix port only)."""
+    if not MEASURES_HELD:
+        return
+    extra = extra_seat_bytes("steppingstones", _play_observations(10, {}, 3))
+    assert extra < 1024, "%d B per extra AI seat" % extra
 
 
 def test_working_set_below_24k():
