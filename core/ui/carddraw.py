@@ -6,9 +6,9 @@ core.ui.glyphs (so "10" needs 8 px and a 13-card hand fits 240 px).  Hearts and 
 are red, spades and clubs ink-dark.  Corners are rounded by one pixel, so the background
 shows through them.
 
-Suit pips and mini rank labels are blitted from small 1-bit framebuffers made once from
-core.ui.glyphs' bitmaps (one C call per glyph through a 2-entry palette whose background
-entry is the transparent key), the same pixels as glyphs.draw's runs of fill_rect.
+Suit pips and mini rank labels are blitted from a small 1-bit framebuffer that each
+core.ui.glyphs bitmap is copied into (one C call per glyph through a 2-entry palette whose
+background entry is the transparent key), the same pixels as glyphs.draw's runs of fill_rect.
 """
 import framebuf
 from micropython import const
@@ -42,33 +42,37 @@ def raise_px(size):
 
 _PAL_BUF = bytearray(1)
 _PAL = framebuf.FrameBuffer(_PAL_BUF, 2, 1, framebuf.GS4_HMSB)
-_PIPS = ({}, {})        # scale 1, scale 2: suit letter -> 1-bit framebuffer
-_RANKS = {}             # rank character -> (width, 1-bit framebuffer)
+# One glyph at a time is copied into a scratch 1-bit framebuffer just before its blit:
+# 35 bytes of buffers instead of a framebuffer kept per suit, scale and rank character
+# (~3 KB on the unix port).  MONO_HLSB, all 8 bits of each glyph row: columns past a
+# glyph's width are clear, so transparent.
+_GLYPH_H = const(7)                     # glyphs.SUIT_H == glyphs.RANK_H
+_BITS1 = bytearray(_GLYPH_H)            # scale 1: the glyph's rows as they are
+_BITS2 = bytearray(4 * _GLYPH_H)        # scale 2: two bytes a row, each row twice
+_GLYPH1 = framebuf.FrameBuffer(_BITS1, 8, _GLYPH_H, framebuf.MONO_HLSB)
+_GLYPH2 = framebuf.FrameBuffer(_BITS2, 16, 2 * _GLYPH_H, framebuf.MONO_HLSB)
+# Each 4-bit nibble with every bit doubled (0b1010 -> 0b11001100): a row at scale 2.
+_DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
-def _mono(rows, scale):
-    """A MONO_HLSB framebuffer of a glyphs bitmap (one byte per row, bit 7 leftmost; all
-    8 bits, as glyphs.draw: columns past a glyph's width are clear, so transparent)."""
-    bw = 8 * scale
-    stride = (bw + 7) >> 3
-    buf = bytearray(stride * len(rows) * scale)
-    for gy in range(len(rows)):
-        row = rows[gy]
-        for gx in range(8):
-            if (row << gx) & 0x80:
-                for sy in range(scale):
-                    for sx in range(scale):
-                        px = gx * scale + sx
-                        buf[(gy * scale + sy) * stride + (px >> 3)] |= 0x80 >> (px & 7)
-    return framebuf.FrameBuffer(buf, bw, len(rows) * scale, framebuf.MONO_HLSB)
+def _glyph(rows, scale):
+    """The scratch framebuffer of `scale` holding the glyphs bitmap `rows`."""
+    if scale == 1:
+        for gy in range(_GLYPH_H):
+            _BITS1[gy] = rows[gy]
+        return _GLYPH1
+    for gy in range(_GLYPH_H):
+        r = rows[gy]
+        hi = _DOUBLED[r >> 4]
+        lo = _DOUBLED[r & 15]
+        i = 4 * gy
+        _BITS2[i] = _BITS2[i + 2] = hi
+        _BITS2[i + 1] = _BITS2[i + 3] = lo
+    return _GLYPH2
 
 
 def _pip(suit, scale):
-    d = _PIPS[scale - 1]
-    f = d.get(suit)
-    if f is None:
-        f = d[suit] = _mono(glyphs.SUITS[suit], scale)
-    return f
+    return _glyph(glyphs.SUITS[suit], scale)
 
 
 def _blit(fb, glyph, x, y, col):
@@ -85,12 +89,9 @@ def draw_pip(fb, suit, x, y, col, scale=1):
 def _rank(fb, label, x, y, col):
     """glyphs.draw_rank by blits."""
     for ch in label:
-        g = _RANKS.get(ch)
-        if g is None:
-            gw, rows = glyphs.RANKS[ch]
-            g = _RANKS[ch] = (gw, _mono(rows, 1))
-        _blit(fb, g[1], x, y, col)
-        x += g[0] + 1
+        gw, rows = glyphs.RANKS[ch]
+        _blit(fb, _glyph(rows, 1), x, y, col)
+        x += gw + 1
 
 
 def _body(fb, x, y, w, h, face, edge):
