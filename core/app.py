@@ -30,7 +30,7 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.gameinfo import TITLES
+from core.gameinfo import TITLES, unused_tables
 
 MENU = const(0)
 SETUP = const(1)
@@ -229,12 +229,13 @@ class App:
         self.menu_view = MenuView(self.screen, m, self.hints)
 
     def _park_menu(self):
-        """While a game runs (App(unload=True)), the menu's model, view and module go;
-        to_menu() rebuilds them where the player left them."""
+        """While a game runs (App(unload=True)), the menu's model, view and module go, and
+        the other games' options tables; to_menu() rebuilds them where the player left
+        them."""
         m = self.menu
         self._menu_state = (m.page, m.game, m.games_sel, m.values, m.players)
         self.menu = self.menu_view = None
-        drop_modules(("core.ui.menu",))
+        drop_modules(["core.ui.menu"] + unused_tables())
 
     def to_menu(self):
         self.state = MENU

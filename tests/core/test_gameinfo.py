@@ -53,6 +53,17 @@ def test_engines_take_their_tables_from_gameinfo():
         _unload_engines(before)
 
 
+def test_unused_tables_are_the_options_modules_no_loaded_engine_shares():
+    # what the app drops while a game runs (core.app App._park_menu)
+    for name in gameinfo.GAME_NAMES:
+        gameinfo.info(name)
+    unused = gameinfo.unused_tables()
+    for name in gameinfo.GAME_NAMES:
+        table = "core.%s_options" % name
+        assert table in sys.modules
+        assert (table in unused) == ("core." + name not in sys.modules), name
+
+
 def test_unknown_game_is_a_value_error():
     try:
         gameinfo.info("poker")
