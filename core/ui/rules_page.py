@@ -50,13 +50,20 @@ class RulesPage:
         self.screen = screen
         self.title = title
         self.hints = hints
-        w = screen.width - 8
-        rules = rich.wrap(_RULES[game_name], w // 8)
-        self.n_rules = len(rules) + 1
-        self.lines = rules + [""] + rich.wrap(controls(game_name, hints), w // 8)
+        # The page keeps its two texts, not their wrapped lines: draw() wraps them again
+        # (~2 KB less while the page is shown, on the unix port).
+        self.rules = _RULES[game_name]
+        self.controls = controls(game_name, hints)
+        self.cols = (screen.width - 8) // 8
+        self.n_rules = len(rich.wrap(self.rules, self.cols)) + 1
+        n = self.n_rules + len(rich.wrap(self.controls, self.cols))
         self.per_page = (screen.height - 22 - 16) // 10
         self.page = 0
-        self.pages = (len(self.lines) + self.per_page - 1) // self.per_page
+        self.pages = (n + self.per_page - 1) // self.per_page
+
+    def wrapped(self):
+        """The page's lines: the rules, an empty line, the controls."""
+        return rich.wrap(self.rules, self.cols) + [""] + rich.wrap(self.controls, self.cols)
 
     def draw(self):
         s = self.screen
@@ -68,9 +75,10 @@ class RulesPage:
             title += " (%d/%d)" % (self.page + 1, self.pages)
         text.draw_centred(fb, title, 0, 5, s.width, ACCENT)
         y = 22
+        lines = self.wrapped()
         first = self.page * self.per_page
-        for i in range(first, min(first + self.per_page, len(self.lines))):
-            rich.draw(fb, self.lines[i], 4, y, TEXT if i < self.n_rules else ACCENT)
+        for i in range(first, min(first + self.per_page, len(lines))):
+            rich.draw(fb, lines[i], 4, y, TEXT if i < self.n_rules else ACCENT)
             y += 10
         s.mark_all()
         more = "%s:page " % self.hints["move"] if self.pages > 1 else ""

@@ -6,7 +6,6 @@ Observation fields: core/reds.py observation().
 from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
 from core.cards import REDS_DECK
 from core.ui import keys
-from core.ui.results import name_seats, place_rows, winners_line
 from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
 
 _CONFIRM = -1
@@ -210,6 +209,8 @@ class RedsTable(TrickTable):
         return ("Round %d scores" % rnd, ("Player", "Bid", "Took", "Pts", "Total"), rows, footer)
 
     def game_summary(self, res):
+        # the results page's helpers are loaded with it, not with the table
+        from core.ui.results import name_seats, place_rows, winners_line
         rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"])
         footer = winners_line(self.names, res["winners"])
         if res["team_scores"]:

@@ -30,7 +30,6 @@ from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, Spe
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, ORANGE, TEXT)
-from core.ui.results import place_rows, winners_line
 from core.ui.widgets import hint_line
 
 _MSG_MS = const(2500)
@@ -456,7 +455,7 @@ class SpeedTable:
         return ("Round %d over" % r["round"], ("Player", "Left", "Pts", "Score"), rows, footer)
 
     def game_summary(self, res):
-        from core.ui.results import name_seats
+        from core.ui.results import name_seats, place_rows, winners_line
         extra = ["%d" % w for w in res["rounds_won"]]
         rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"], extra)
         footer = "%s %s" % (winners_line(self.names, res["winners"]),

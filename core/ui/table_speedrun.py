@@ -8,7 +8,6 @@ from core.speedrun_defs import (A_CONTRACT, A_NO_TRUMP, A_NOREVEAL, A_PASS, A_RA
 from core.cards import SPEEDRUN_DECK
 from core.ui import rich, text
 from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
-from core.ui.results import place_rows, winners_line
 from core.ui.table_common import SUIT_NAMES, TrickTable
 
 BOARD_TEXT = {"win0": "Win 0", "win1": "Win 1", "win4": "Win 4", "win5": "Win 5",
@@ -213,6 +212,8 @@ class SpeedRunTable(TrickTable):
                 rows, footer)
 
     def game_summary(self, res):
+        # the results page's helpers are loaded with it, not with the table
+        from core.ui.results import place_rows, winners_line
         done = res["contracts_completed"]
         perf = res["perfect_bonuses"]
         extra = ["%d / %d" % (done[s], perf[s]) for s in range(self.n)]

@@ -8,7 +8,6 @@ from core.steppingstones import (BID_BASE, KIND_FLAGS, KIND_NAMES, F_LOSE, PASS,
 from core.cards import STEPPING_DECK
 from core.ui import rich, text
 from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
-from core.ui.results import name_seats, place_rows, winners_line
 from core.ui.table_common import SUIT_NAMES, TrickTable
 
 LONG = {"win_pick": "Win Tricks (Pick Trump)", "win_nt": "Win Tricks (No Trump)",
@@ -195,6 +194,8 @@ class SteppingStonesTable(TrickTable):
         return ("Hand %d result" % hand_no, ("", ""), rows, line)
 
     def game_summary(self, res):
+        # the results page's helpers are loaded with it, not with the table
+        from core.ui.results import name_seats, place_rows, winners_line
         extra = ["%d" % f for f in res["firsts"]]
         rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"], extra)
         footer = "%s Most game points wins. Tie-break: %s." % (
