@@ -26,12 +26,14 @@ DET = const(1)
 
 
 class Pimc:
-    def __init__(self, sim, sampler, adapter):
+    def __init__(self, sim, sampler, adapter, max_cards=MAX_CANDIDATES):
+        """max_cards: the most candidate cards a decision can have (a game passes its
+        hand size, so the buffers fit its hands)."""
         self.sim = sim
         self.sampler = sampler
         self.adapter = adapter
-        self.cards = bytearray(MAX_CANDIDATES)
-        self.sums = array("i", range(MAX_CANDIDATES))
+        self.cards = bytearray(max_cards)
+        self.sums = array("i", range(max_cards))
         self.n = 0
         self.j = 0
         self.samples = 0
@@ -43,8 +45,8 @@ class Pimc:
         """Set up a decision among `cards` (legal card ints) from the position the sim
         holds now (it is saved as the root); `budget` in simulated card plays."""
         n = len(cards)
-        if not 0 < n <= MAX_CANDIDATES:
-            raise ValueError("PIMC needs 1..%d candidate cards, got %d" % (MAX_CANDIDATES, n))
+        if not 0 < n <= len(self.cards):
+            raise ValueError("PIMC needs 1..%d candidate cards, got %d" % (len(self.cards), n))
         for i in range(n):
             self.cards[i] = cards[i]
             self.sums[i] = 0

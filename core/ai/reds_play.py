@@ -92,16 +92,19 @@ class RedsPlay:
     def __init__(self, n):
         self.n = n
         self.sim = RedsSim(n)
-        self.sampler = RedsSampler(None)    # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self)
+        # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
+        # and a hand has at most 5 candidate cards.
+        self.sampler = RedsSampler(None, n, 39)   # the borrowing seat's PRNG
+        self.pimc = Pimc(self.sim, self.sampler, self, 5)
         self.me = 0
         self.anti = 0
         self.others = bytearray(n)       # sampler holder i -> seat
         self.n_others = 0
-        self.known = [array("H", (0, 0, 0, 0)) for _ in range(n)]   # passed cards still held
+        # Per seat 4 suit masks at [4 * seat]: one array each, not one per seat (less heap).
+        self.known = array("H", range(4 * n))       # our passed cards it still holds
+        self.played_by = array("H", range(4 * n))
         self.bid = bytearray(n)
         self.model = bytearray(n)        # 1: bid hidden, modelled per sample
-        self.played_by = [array("H", (0, 0, 0, 0)) for _ in range(n)]
         self.scratch = array("H", (0, 0, 0, 0))
         self.team = bytearray(n)         # 1 for our side (us and our partner)
         self.n_ours = 1
@@ -122,9 +125,10 @@ class RedsPlay:
             self.team[s] = 1 if s == me or s == partner else 0
             for i in range(4):
                 sim.hands[s][i] = 0
-                self.played_by[s][i] = 0
-                self.known[s][i] = 0
             sim.won[s] = obs["tricks"][s]
+        for i in range(4 * n):
+            self.played_by[i] = 0
+            self.known[i] = 0
         self.n_ours = 2 if partner is not None else 1
         seen = [0, 0, 0, 0]           # cards out of play or in our hand
         for c in obs["hand"]:
@@ -145,11 +149,12 @@ class RedsPlay:
         if to is not None and to != me:
             for c in obs["pass_chosen"]:
                 if not (seen[c >> 4] >> (c & 15)) & 1:
-                    self.known[to][c >> 4] |= 1 << (c & 15)
+                    self.known[4 * to + (c >> 4)] |= 1 << (c & 15)
         unknown = []
+        holder = 4 * (to if to is not None else me)
         for s in range(3):
             for r in range(13):
-                if not ((seen[s] | self.known[to if to is not None else me][s]) >> r) & 1:
+                if not ((seen[s] | self.known[holder + s]) >> r) & 1:
                     unknown.append(s << 4 | r)
         caps = []
         vs = []
@@ -158,7 +163,7 @@ class RedsPlay:
             o = (me + i) % n
             self.others[k] = o
             k += 1
-            held = 5 - _count(self.played_by[o]) - _count(self.known[o])
+            held = 5 - _count(self.played_by, o) - _count(self.known, o)
             caps.append(held)
             vs.append(voids[o])
         self.n_others = k
@@ -194,7 +199,7 @@ class RedsPlay:
         for i in range(len(cards)):
             s = (leader + i) % self.n
             c = cards[i]
-            self.played_by[s][c >> 4] |= 1 << (c & 15)
+            self.played_by[4 * s + (c >> 4)] |= 1 << (c & 15)
             seen[c >> 4] |= 1 << (c & 15)
             if (c >> 4) != led:
                 voids[s] |= 1 << led
@@ -206,18 +211,19 @@ class RedsPlay:
             o = self.others[i]
             h = sim.hands[o]
             src = sampler.out[i]
-            kn = self.known[o]
-            h[0] = src[0] | kn[0]
-            h[1] = src[1] | kn[1]
-            h[2] = src[2] | kn[2]
+            kn = self.known
+            j = 4 * o
+            h[0] = src[0] | kn[j]
+            h[1] = src[1] | kn[j + 1]
+            h[2] = src[2] | kn[j + 2]
             h[3] = 0
             if self.model[o]:
                 # Hidden bid: what the table bids for the round's hand it was playing.
                 full = self.scratch
-                pb = self.played_by[o]
-                full[0] = h[0] | pb[0]
-                full[1] = h[1] | pb[1]
-                full[2] = h[2] | pb[2]
+                pb = self.played_by
+                full[0] = h[0] | pb[j]
+                full[1] = h[1] | pb[j + 1]
+                full[2] = h[2] | pb[j + 2]
                 b = ev.model_bid(n, ev.estimate(full, n, self.anti))
                 self.bid[o] = b
                 sim.goal[o] = b
@@ -235,8 +241,10 @@ class RedsPlay:
         return 4 * ours * n_theirs - HARM * theirs * self.n_ours
 
 
-def _count(hand):
-    return _bits(hand[0]) + _bits(hand[1]) + _bits(hand[2])
+def _count(masks, seat):
+    """Cards in `seat`'s suit masks of a per-seat array (4 masks per seat)."""
+    j = 4 * seat
+    return _bits(masks[j]) + _bits(masks[j + 1]) + _bits(masks[j + 2])
 
 
 def _distinct(cards, seen):

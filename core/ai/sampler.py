@@ -18,17 +18,19 @@ MAX_POOL = const(64)
 
 
 class HandSampler:
-    def __init__(self, rng):
+    def __init__(self, rng, holders=MAX_HOLDERS, cards=MAX_POOL):
+        """Buffers for up to `holders` holders and `cards` unknown cards: a game sizes
+        them to its own deal (each holder's hand is a 4-suit array)."""
         self.rng = rng
-        self.pool = bytearray(MAX_POOL)
+        self.pool = bytearray(cards)
         self.n_pool = 0
         self.k = 0
-        self.cap = bytearray(MAX_HOLDERS)      # cards each holder must receive
-        self.left = bytearray(MAX_HOLDERS)     # free places during a sample
-        self.void = bytearray(MAX_HOLDERS)     # bit s set: the holder lacks suit s
+        self.cap = bytearray(holders)          # cards each holder must receive
+        self.left = bytearray(holders)         # free places during a sample
+        self.void = bytearray(holders)         # bit s set: the holder lacks suit s
         self.elig = bytearray(4)               # per suit: bit h set if holder h may hold it
         self.rem = bytearray(4)                # cards of each suit still to place
-        self.out = [array("H", (0, 0, 0, 0)) for _ in range(MAX_HOLDERS)]
+        self.out = [array("H", (0, 0, 0, 0)) for _ in range(holders)]
         self.constrained = False
         self._sampling = False
 
@@ -36,7 +38,7 @@ class HandSampler:
         """unknown_cards: the cards to deal; capacities[h]: how many holder h gets;
         voids[h]: mask of suits holder h lacks.  Raises ValueError when no deal fits."""
         k = len(capacities)
-        if k > MAX_HOLDERS or len(unknown_cards) > MAX_POOL:
+        if k > len(self.cap) or len(unknown_cards) > len(self.pool):
             raise ValueError("too many holders or cards for the sampler")
         total = 0
         for h in range(k):

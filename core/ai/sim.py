@@ -23,8 +23,10 @@ G_MIN = const(31)
 G_MIDDLE = const(32)
 
 _SNAP_SLOTS = const(2)
-# Scalars kept in a snapshot: trick_no, turn, resolver count, low, led, best card,
-# anti-trump led, and the winning seat.
+# A snapshot per seat: the hand's 4 suit masks, then counted tricks, goal, and the card
+# and seat it played to the trick in progress; after the seats, the scalars: trick_no,
+# turn, resolver count, low, led, best card, anti-trump led, and the winning seat.
+_PER_SEAT = const(8)
 _SCAL = const(8)
 
 
@@ -60,7 +62,6 @@ class TrickSim:
         self.n = n_players
         self.n_ranks = n_ranks
         self.n_tricks = n_tricks
-        self.full = (1 << n_ranks) - 1
         self.res = TrickResolver(n_players, n_ranks)
         self.hands = [array("H", (0, 0, 0, 0)) for _ in range(n_players)]
         self.won = bytearray(n_players)      # counted tricks per seat
@@ -78,12 +79,8 @@ class TrickSim:
         self.best = 0                        # its winning card so far,
         self.anti_led = False                # Reds: anti-trump was led
         self.best_seat = 0                   # and who played it
-        n4 = 4 * n_players
-        self._snap_hands = [array("H", range(n4)) for _ in range(_SNAP_SLOTS)]
-        self._snap_won = [bytearray(n_players) for _ in range(_SNAP_SLOTS)]
-        self._snap_goal = [bytearray(n_players) for _ in range(_SNAP_SLOTS)]
-        self._snap_trick = [bytearray(2 * n_players) for _ in range(_SNAP_SLOTS)]
-        self._snap_scal = [array("h", range(_SCAL)) for _ in range(_SNAP_SLOTS)]
+        # Both snapshot slots in one array, not 5 buffers per slot: ~650 bytes less.
+        self._snaps = array("H", range(_SNAP_SLOTS * (_PER_SEAT * n_players + _SCAL)))
 
     # -- set-up (may allocate; called once per decision) ----------------------------------
     def set_rules(self, trump=NO_SUIT, anti=NO_SUIT, mode=FOLLOW, ranking=RANK_HIGH, start_low=False):
@@ -110,64 +107,54 @@ class TrickSim:
 
     # -- snapshots (no allocation) -----------------------------------------------------
     def save(self, slot):
-        h = self._snap_hands[slot]
         n = self.n
-        i = 0
-        for s in range(n):
-            hs = self.hands[s]
-            h[i] = hs[0]
-            h[i + 1] = hs[1]
-            h[i + 2] = hs[2]
-            h[i + 3] = hs[3]
-            i += 4
-        w = self._snap_won[slot]
-        g = self._snap_goal[slot]
-        t = self._snap_trick[slot]
+        snap = self._snaps
+        i = slot * (_PER_SEAT * n + _SCAL)
         res = self.res
         for s in range(n):
-            w[s] = self.won[s]
-            g[s] = self.goal[s]
-            t[s] = res.cards[s]
-            t[n + s] = res.seats[s]
-        sc = self._snap_scal[slot]
-        sc[0] = self.trick_no
-        sc[1] = self.turn
-        sc[2] = res.count
-        sc[3] = 1 if res.low else 0
-        sc[4] = self.led
-        sc[5] = self.best
-        sc[6] = 1 if self.anti_led else 0
-        sc[7] = self.best_seat
+            hs = self.hands[s]
+            snap[i] = hs[0]
+            snap[i + 1] = hs[1]
+            snap[i + 2] = hs[2]
+            snap[i + 3] = hs[3]
+            snap[i + 4] = self.won[s]
+            snap[i + 5] = self.goal[s]
+            snap[i + 6] = res.cards[s]
+            snap[i + 7] = res.seats[s]
+            i += _PER_SEAT
+        snap[i] = self.trick_no
+        snap[i + 1] = self.turn
+        snap[i + 2] = res.count
+        snap[i + 3] = 1 if res.low else 0
+        snap[i + 4] = self.led
+        snap[i + 5] = self.best
+        snap[i + 6] = 1 if self.anti_led else 0
+        snap[i + 7] = self.best_seat
 
     def load(self, slot):
-        h = self._snap_hands[slot]
         n = self.n
-        i = 0
-        for s in range(n):
-            hs = self.hands[s]
-            hs[0] = h[i]
-            hs[1] = h[i + 1]
-            hs[2] = h[i + 2]
-            hs[3] = h[i + 3]
-            i += 4
-        w = self._snap_won[slot]
-        g = self._snap_goal[slot]
-        t = self._snap_trick[slot]
+        snap = self._snaps
+        i = slot * (_PER_SEAT * n + _SCAL)
         res = self.res
         for s in range(n):
-            self.won[s] = w[s]
-            self.goal[s] = g[s]
-            res.cards[s] = t[s]
-            res.seats[s] = t[n + s]
-        sc = self._snap_scal[slot]
-        self.trick_no = sc[0]
-        self.turn = sc[1]
-        res.count = sc[2]
-        res.low = sc[3] == 1
-        self.led = sc[4]
-        self.best = sc[5]
-        self.anti_led = sc[6] == 1
-        self.best_seat = sc[7]
+            hs = self.hands[s]
+            hs[0] = snap[i]
+            hs[1] = snap[i + 1]
+            hs[2] = snap[i + 2]
+            hs[3] = snap[i + 3]
+            self.won[s] = snap[i + 4]
+            self.goal[s] = snap[i + 5]
+            res.cards[s] = snap[i + 6]
+            res.seats[s] = snap[i + 7]
+            i += _PER_SEAT
+        self.trick_no = snap[i]
+        self.turn = snap[i + 1]
+        res.count = snap[i + 2]
+        res.low = snap[i + 3] == 1
+        self.led = snap[i + 4]
+        self.best = snap[i + 5]
+        self.anti_led = snap[i + 6] == 1
+        self.best_seat = snap[i + 7]
 
     # -- playing -------------------------------------------------------------------------
     def is_over(self):

@@ -34,8 +34,10 @@ class SpeedRunPlay:
     def __init__(self, n=N_PLAYERS):
         self.harm = 0
         self.sim = TrickSim(N_PLAYERS, 10, 12)
-        self.sampler = HandSampler(None)    # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self)
+        # Sized to the deal: two other seats and the 4 undealt cards hold the unseen
+        # cards (of 40), and a hand has at most 12 candidate cards.
+        self.sampler = HandSampler(None, 3, 40)   # the borrowing seat's PRNG
+        self.pimc = Pimc(self.sim, self.sampler, self, 12)
         self.me = 0
         self.opps = bytearray(2)
         self.my_board = _PASS_BOARD
@@ -43,7 +45,8 @@ class SpeedRunPlay:
         self.opp_board = bytearray(N_PLAYERS)
         self.opp_known = bytearray(N_PLAYERS)
         self.opp_cands = array("H", (0, 0, 0))
-        self.played_by = [array("H", (0, 0, 0, 0)) for _ in range(N_PLAYERS)]
+        # Per seat 4 suit masks at [4 * seat]: one array, not one per seat (less heap).
+        self.played_by = array("H", range(4 * N_PLAYERS))
         self.scratch = array("H", (0, 0, 0, 0))
         self.trump = NO_SUIT
         self.ranking = 0
@@ -68,7 +71,7 @@ class SpeedRunPlay:
         for s in range(N_PLAYERS):
             for i in range(4):
                 sim.hands[s][i] = 0
-                self.played_by[s][i] = 0
+                self.played_by[4 * s + i] = 0
             sim.won[s] = obs["tricks_won"][s]
         seen = _mask_of(obs["hand"])
         for i in range(4):
@@ -94,7 +97,7 @@ class SpeedRunPlay:
         for o in self.opps:
             n = 0
             for i in range(4):
-                m = self.played_by[o][i]
+                m = self.played_by[4 * o + i]
                 while m:
                     m &= m - 1
                     n += 1
@@ -149,7 +152,7 @@ class SpeedRunPlay:
             return
         led = trick[0][1] >> 4
         for seat, c in trick:
-            self.played_by[seat][c >> 4] |= 1 << (c & 15)
+            self.played_by[4 * seat + (c >> 4)] |= 1 << (c & 15)
             seen[c >> 4] |= 1 << (c & 15)
             if (c >> 4) != led:
                 voids[seat] |= 1 << led
@@ -173,11 +176,12 @@ class SpeedRunPlay:
         """The contract a seat holding `hand` (plus what it played) would most likely
         have chosen, by the same table the AI bids with."""
         full = self.scratch
-        pb = self.played_by[seat]
-        full[0] = hand[0] | pb[0]
-        full[1] = hand[1] | pb[1]
-        full[2] = hand[2] | pb[2]
-        full[3] = hand[3] | pb[3]
+        pb = self.played_by
+        j = 4 * seat
+        full[0] = hand[0] | pb[j]
+        full[1] = hand[1] | pb[j + 1]
+        full[2] = hand[2] | pb[j + 2]
+        full[3] = hand[3] | pb[j + 3]
         bkt = ev.bucket(ev.estimate(full, self.trump, self.ranking, self.start_low))
         cands = self.opp_cands[seat]
         best = 0

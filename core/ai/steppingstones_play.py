@@ -143,8 +143,10 @@ class SteppingStonesPlay:
 
     def __init__(self, n=N_PLAYERS):
         self.sim = DefenceSim()
-        self.sampler = HandSampler(None)    # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self)
+        # Sized to the deal: the two other seats hold the unseen cards (of 36), and a
+        # hand has at most 12 candidate cards.
+        self.sampler = HandSampler(None, 2, 36)   # the borrowing seat's PRNG
+        self.pimc = Pimc(self.sim, self.sampler, self, N_TRICKS)
         self.opps = bytearray(2)
         self.value = None                   # the deciding seat's SeatMemory.value
         self.declarer = 0
