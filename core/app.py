@@ -726,8 +726,39 @@ def unload_except(resident):
     gc.collect()
 
 
+class Boot:
+    """What core/boot.py hands to the app loop (it fills in every field).  The class is
+    here, not there, because the loop keeps its Boot for good while core/boot.py is not
+    needed after boot: a Boot of a class of that module would keep all of it alive
+    (make_app drops it: BOOT_ONLY)."""
+
+    def __init__(self):
+        self.board_name = None
+        self.board = None       # the boards/<name> module
+        self.hw = None          # what board.make() returned (boards/hardware.py)
+        self.screen = None      # core.ui.screen.Screen of the display's size
+        self.store = None
+        self.settings = None    # core.settings.Settings, applied at boot; None once the app runs
+        self.saved_game = None  # (meta, game) of an unfinished game, or None
+        self.link_secret = None     # this unit's link secret (bytes), or None
+        self.notices = []       # lines for the screen and the console
+        self.app = None         # the running App (run() keeps it only here)
+        self.link = None        # the link stack's poll() target while one runs
+        self.crashes = 0        # failures the device loop survived (guarded_step)
+        self.resident = None    # sys.modules to keep when restarting after one
+
+    def note(self, text):
+        self.notices.append(text)
+
+
+# Loaded for the boot and not needed by the app: make_app drops them (about 5 KB of heap
+# with code in flash, 9 KB as .mpy in RAM; an import brings them back, e.g. the link's
+# core.boot.load_link_secret).  The settings were applied at boot; the app reads none.
+BOOT_ONLY = ("core.boot", "core.settings")
+
+
 def make_app(boot, seed=None, link=True, **app_kw):
-    """The device's App from a core.boot.Boot: its screen, display, hints, save store,
+    """The device's App from a Boot (core/boot.py): its screen, display, hints, save store,
     modules unloaded after each game; with `link`, the menu offers Host / Join a linked
     game on the board's ports, and the link stack (core/app_link.py) is created only
     then and dropped when that game ends (boot.link stays None: nothing idles)."""
@@ -739,6 +770,8 @@ def make_app(boot, seed=None, link=True, **app_kw):
         from core.ui.screen import Screen
         screen = boot.screen = Screen(d.width, d.height)
     boot.link = None
+    boot.settings = None
+    drop_modules(BOOT_ONLY)
     return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
                seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
                saved=boot.saved_game, notices=boot.notices, link_hw=hw if link else None,
@@ -829,7 +862,7 @@ def restart(boot, seed=None):
 def run(boot, seed=None):
     """The device loop: buttons -> app -> display, about every 10 ms; never returns.
 
-    `boot` is core.boot.Boot: boot.hw is the board's Hardware (boards/hardware.py:
+    `boot` is a Boot from core/boot.py: boot.hw is the board's Hardware (boards/hardware.py:
     display, lut, buttons, poll(now), open_link()), boot.screen the screen buffer
     allocated at boot, boot.store the save store."""
     from core.clock import ticks_ms

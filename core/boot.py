@@ -19,16 +19,18 @@ firmware/main.py calls main().  Step by step (each is a function, tested on its 
      its seal nonces from it (core/link/commit.py seal_nonce), so that a choice sealed
      before a power cut can be opened after it.  Made here because boot comes before any
      link, and flash is never written while a game is linked (docs/link.md).
-  5. hand over to the app loop (core/app.py run(boot)).
+  5. hand over to the app loop: firmware/main.py runs core/app.py run(boot) with what
+     main() returns, so that no function of this module is on the stack while the app
+     runs: the app drops this module (core.app.make_app), which it does not need.
 
-The Boot object carries everything the app needs: board module, hardware (hw: display,
-lut, buttons, poll(now), backlight, open_link()), the screen, store, settings, the saved
-game (meta, game) or None, and notices for the screen.
+The Boot object (core.app.Boot) carries everything the app needs: board module, hardware
+(hw: display, lut, buttons, poll(now), backlight, open_link()), the screen, store,
+settings, the saved game (meta, game) or None, and notices for the screen.
 """
 import binascii
 import json
 
-from core import save, settings as settings_mod
+from core import save
 
 CONFIG_FILE = "board.json"
 DEFAULT_BOARD = "host"
@@ -38,25 +40,6 @@ SECRET_BYTES = 16
 
 class BootError(Exception):
     """The device cannot start the app; the message says why and what to do."""
-
-
-class Boot:
-    def __init__(self):
-        self.board_name = None
-        self.board = None       # the boards/<name> module
-        self.hw = None          # what board.make() returned (boards/hardware.py)
-        self.screen = None      # core.ui.screen.Screen of the display's size
-        self.store = None
-        self.settings = None
-        self.saved_game = None  # (meta, game) of an unfinished game, or None
-        self.link_secret = None     # this unit's link secret (bytes), or None
-        self.notices = []       # lines for the screen and the console
-        self.app = None         # the running core.app.App (core.app.run keeps it only here)
-        self.crashes = 0        # failures the device loop survived (core.app.guarded_step)
-        self.resident = None    # sys.modules to keep when restarting after one
-
-    def note(self, text):
-        self.notices.append(text)
 
 
 DEVICE_PLATFORMS = ("rp2",)     # sys.platform of a real board: no host board to fall back to
@@ -135,7 +118,8 @@ def make_screen(hw):
 
 def restore(b, store):
     """Settings and the unfinished game into `b`, with notices for what was found."""
-    b.settings, loaded = settings_mod.load(store)
+    from core import settings
+    b.settings, loaded = settings.load(store)
     if loaded.message and loaded.status != save.OK:
         b.note(loaded.message)
     if b.settings.fixed:
@@ -208,7 +192,7 @@ def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None
     """Steps 1-4; returns the Boot.  `board_name` (and `board_config`, the board's
     settings) override board.json (the simulator); `load(name, config)` -> (module, hw)
     is load_board unless a test passes a fake."""
-    b = Boot()
+    b = new_boot()
     if fs is None:
         fs = save.DeviceFs()
     if board_name:
@@ -231,19 +215,20 @@ def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None
     return b
 
 
-def hand_over(b):
-    """Step 5: run the app loop (it shows the notices and asks "continue game?")."""
+def new_boot():
+    """An empty core.app.Boot; BootError if the app is not installed."""
     try:
-        from core.app import run
+        from core.app import Boot
     except ImportError as exc:
         raise BootError("the app (core/app.py) is not installed: %s" % exc)
-    return run(b)
+    return Boot()
 
 
 def main(fs=None, board_name=None, out=print, load=load_board, device=None):
+    """Steps 1-4: the Boot to hand to core.app.run (step 5, firmware/main.py), or None
+    when the device cannot start (printed why)."""
     try:
-        b = boot(fs, board_name, out, load, device=device)
-        return hand_over(b)
+        return boot(fs, board_name, out, load, device=device)
     except BootError as exc:
         out("boot: %s" % exc)
         return None

@@ -90,3 +90,19 @@ def test_a_bug_in_the_menu_restarts_to_the_menu(tmp_path):
     assert dev.app is not None and dev.app.state == app_mod.MENU
     dev.press("DOWN")                               # the new app works
     assert dev.app is not None and dev.boot.crashes == 1
+
+
+def test_the_app_drops_the_boot_code_and_a_restart_reads_the_save_again(tmp_path):
+    import sys
+    dev = Device(str(tmp_path))
+    # core/boot.py and the settings it applied are not needed once the app runs
+    assert dev.boot.settings is None
+    for name in app_mod.BOOT_ONLY:
+        assert name not in sys.modules, name
+    dev.app.feed = lambda ev, now: 1 // 0
+    dev.press("DOWN")
+    assert dev.app is None
+    dev.press("A")                                  # restart(): core.boot.restore again
+    assert dev.app is not None and dev.app.state == app_mod.MENU
+    for name in app_mod.BOOT_ONLY:
+        assert name not in sys.modules, name

@@ -13,8 +13,8 @@ import os
 import pytest
 
 from core import app as app_mod
+from core.app import Boot
 from core.app_link import LOBBY_STATE
-from core.boot import Boot
 from core.link.sim import SimClock, Wire
 from core.prng import Prng
 from core.record import record_lines
