@@ -24,8 +24,6 @@ _N_PLAYERS = const(3)
 _HAND_SIZE = const(12)
 _N_TRICKS = const(12)
 _LAST6_FROM = const(6)       # ruling SS-5: tricks 7-12 are indices 6..11
-_N_HANDS = const(12)         # 4 contracts x 3 players (SS-1)
-_MAX_HANDS = const(15)       # and one redo per player (SS-9)
 NONE = const(-1)            # no result yet on the scoresheet
 
 # Action ids (cards are 0..63).
@@ -135,12 +133,11 @@ class SteppingStones(Game):
 
     # -- set-up and hand flow ----------------------------------------------------------
     def _setup(self):
-        # Byte-packed logs: a 15-hand game's tuples would not fit a 64 KB heap.  Reserve
-        # the longest game: per hand at most 42 actions (3 passes, a bid, the ranking, a
-        # trump, 36 cards) and 57 events (those + puddle, hand, 12 tricks, result).
-        hands = _MAX_HANDS if self.options["redo"] else _N_HANDS
-        self.history = PairLog(42 * hands)
-        self.events = EventLog(EVENT_NAMES, EVENT_STRINGS, 57 * hands + 1)
+        # Byte-packed logs: a 15-hand game's tuples would not fit a 64 KB heap.  They grow
+        # by 240-byte chunks as the game goes (no large block ever): reserving the longest
+        # game up front held ~5 KB of empty chunks at the deal, the app's peak.
+        self.history = PairLog()
+        self.events = EventLog(EVENT_NAMES, EVENT_STRINGS)
         self.rows = _ADVANCED if self.options["contracts"] == "advanced" else _STARTER
         # results[seat][row]: the declarer's counted tricks, NONE until completed.
         self.results = [[NONE] * len(self.rows) for _ in range(_N_PLAYERS)]

@@ -2,9 +2,9 @@
 
 A list of tuples costs 32-56 bytes per entry on the 64-bit unix port (16-28 on the device);
 a 15-hand Stepping Stones game makes ~580 actions and ~800 events, which alone would fill
-a 64 KB heap.  These logs keep each entry in a few bytes, in fixed-size chunks reserved
-up front for the longest possible game (so the log never needs a large contiguous block
-later, when the heap is fragmented; it still grows by chunks past the reserve), and hand
+a 64 KB heap.  These logs keep each entry in a few bytes, in fixed-size chunks added as
+the log grows (so it never needs a large contiguous block, even on a fragmented heap;
+`reserve` allocates chunks up front), and hand
 back the same tuples: readers (core/record.py, tools, tests) see no difference.  They
 support append, len, indexing, iteration and comparison with a list of tuples.
 """
