@@ -94,7 +94,8 @@ def board_hints(board):
 class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
                  link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
-                 store=None, unload=False, saved=None, notices=None, link_hw=None):
+                 store=None, unload=False, saved=None, notices=None, link_hw=None,
+                 game_modules=()):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -126,8 +127,12 @@ class App:
         self._make_menu()
         self._resident = None
         if unload:
+            # what the menu needs; the rest is a game's, as are `game_modules`: what reading
+            # the saved game imported (its engine...), dropped with that game
             import sys
-            self._resident = set(sys.modules)   # what the menu needs; the rest is a game's
+            self._resident = set(sys.modules)
+            for name in game_modules:
+                self._resident.discard(name)
         if notices:
             self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
         self.saved = None
@@ -135,6 +140,7 @@ class App:
             self.saved = saved
             self.to_resume()
         else:
+            self._forget_saved()
             self.to_menu()
 
     # -- the outside interface ----------------------------------------------------------
@@ -187,7 +193,7 @@ class App:
                 if keys.key_of(ev) == keys.OK:
                     self.resume_game()
                 else:
-                    self.saved = None
+                    self._forget_saved()
                     if self.store is not None:
                         from core.save import GAME_SAVE
                         self.store.discard(GAME_SAVE)
@@ -305,6 +311,13 @@ class App:
         hint_line(s, "%s:continue %s:new game" % (self.hints["ok"], self.hints["back"]), FELT_DARK, 14)
         s.mark(0, 0, s.width, s.height)
         self.state = RESUME
+
+    def _forget_saved(self):
+        """No saved game to continue: it goes, and with App(unload=True) the modules
+        reading it imported (a save read at boot, of a game not played now)."""
+        self.saved = None
+        if self._resident is not None:
+            unload_except(self._resident)
 
     def resume_game(self):
         """Back to the table of the saved game, with its seats as they were."""
@@ -739,7 +752,9 @@ class Boot:
         self.screen = None      # core.ui.screen.Screen of the display's size
         self.store = None
         self.settings = None    # core.settings.Settings, applied at boot; None once the app runs
-        self.saved_game = None  # (meta, game) of an unfinished game, or None
+        self.saved_game = None  # (meta, game) of an unfinished game, or None (make_app
+                                # hands it to the App)
+        self.game_modules = ()  # the modules reading the saved game imported (its engine)
         self.link_secret = None     # this unit's link secret (bytes), or None
         self.notices = []       # lines for the screen and the console
         self.app = None         # the running App (run() keeps it only here)
@@ -772,10 +787,11 @@ def make_app(boot, seed=None, link=True, **app_kw):
     boot.link = None
     boot.settings = None
     drop_modules(BOOT_ONLY)
+    saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
     return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
                seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               saved=boot.saved_game, notices=boot.notices, link_hw=hw if link else None,
-               **app_kw)
+               saved=saved, notices=boot.notices, link_hw=hw if link else None,
+               game_modules=boot.game_modules, **app_kw)
 
 
 def step(boot, app, now):

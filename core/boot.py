@@ -124,11 +124,15 @@ def restore(b, store):
         b.note(loaded.message)
     if b.settings.fixed:
         b.note("settings reset to defaults: %s" % ", ".join(b.settings.fixed))
+    import sys
+    before = set(sys.modules)
     try:
         loaded = save.load_game(store)
     except MemoryError:
         # a record too big for this heap must not stop the device from booting
         loaded = save.Loaded(None, save.DAMAGED, "game: save too big, starting fresh", [])
+    # the replay imported the game's engine (and core.replay...): not the menu's modules
+    b.game_modules = [name for name in sys.modules if name not in before]
     if loaded.value is not None:
         b.saved_game = loaded.value
     if loaded.message:

@@ -81,3 +81,51 @@ def test_saves_the_app_did_not_write_are_not_offered(tmp_path):
     assert b.saved_game is not None and b.notices == ["game: restored save"]
     a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.MENU and a.menu.status == "game: restored save"
+
+
+class _PoweredUp:
+    """sys.modules as after a power-up for `game` (none of its modules loaded, as this
+    process may have them from other tests), then as before."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __enter__(self):
+        import sys
+        import core
+        self.mods = {m: sys.modules.pop(m) for m in list(sys.modules)
+                     if self.game in m or m == "core.replay"}
+        self.attrs = {m: getattr(core, m[5:]) for m in self.mods if hasattr(core, m[5:])}
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+        import core
+        sys.modules.update(self.mods)
+        for m in self.attrs:
+            setattr(core, m[5:], self.attrs[m])
+
+
+@pytest.mark.parametrize("answer", ["BACK", "OK"])
+def test_what_reading_the_save_imported_is_not_kept_after_that_game(tmp_path, answer):
+    # a save read at boot imports its engine: the app drops it with that game (declined,
+    # or continued and quit), as it drops the engine of a game started from the menu
+    import sys
+    from core.boot import boot
+    _play_until_saves(tmp_path, "steppingstones", 2)
+    with _PoweredUp("steppingstones"):
+        b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"layout": "lcd13"})
+        b.app = app_mod.make_app(b, seed=1, link=False)
+        mods = b.game_modules
+        assert "core.steppingstones" in mods and "core.replay" in mods
+        assert b.app.state == app_mod.RESUME and b.saved_game is None
+        assert not [m for m in mods if m in b.app._resident]
+        d = autoplay.ButtonDriver(b, b.app)
+        d.key(answer)
+        if answer == "OK":
+            assert b.app.state == app_mod.TABLE
+            d.key("MENU")
+            d.key("UP")                             # the pause menu's last item: Quit game
+            d.key("OK")
+        assert b.app.state == app_mod.MENU and b.app.game is None
+        assert [m for m in mods if m in sys.modules] == []
