@@ -4,12 +4,8 @@ In a string, "^" followed by a suit letter (S H D C) draws that suit's symbol in
 character cell: red for hearts and diamonds, the text colour for the black suits (so a
 spade stays visible on a dark bar).  Everything else is plain text.
 """
-from micropython import const
-
 from core.ui import glyphs
 from core.ui.palette import RED
-
-_MARK = const(94)   # "^"
 
 
 def length(s):
@@ -17,31 +13,37 @@ def length(s):
     n = 0
     i = 0
     k = len(s)
-    while i < k:
-        if ord(s[i]) == _MARK and i + 1 < k:
-            i += 2
-        else:
-            i += 1
-        n += 1
-    return n
+    while True:
+        j = s.find("^", i)
+        if j < 0 or j == k - 1:          # no more marks (a final "^" is plain text)
+            return n + k - i
+        n += j - i + 1
+        i = j + 2
 
 
 def draw(fb, s, x, y, col, max_w=10000):
-    """Draw `s` from (x, y); stops before the cell that would pass max_w pixels."""
+    """Draw `s` from (x, y); stops before the cell that would pass max_w pixels.  Plain
+    characters go to fb.text a run at a time (the tables redraw their lines often)."""
     end = x + max_w
     i = 0
     k = len(s)
     while i < k and x + 8 <= end:
-        ch = s[i]
-        if ord(ch) == _MARK and i + 1 < k:
-            suit = s[i + 1]
-            bits = glyphs.SUITS.get(suit)
-            if bits is not None:
-                glyphs.draw(fb, bits, x, y, RED if suit in glyphs.RED_SUITS else col)
-            i += 2
-        else:
-            fb.text(ch, x, y, col)
-            i += 1
+        j = s.find("^", i)
+        if j < 0 or j == k - 1:          # no more marks (a final "^" is plain text)
+            j = k
+        if j > i:
+            n = (end - x) >> 3
+            if j - i > n:
+                j = i + n
+            fb.text(s if (i == 0 and j == k) else s[i:j], x, y, col)
+            x += (j - i) << 3
+            i = j
+            continue
+        suit = s[i + 1]
+        bits = glyphs.SUITS.get(suit)
+        if bits is not None:
+            glyphs.draw(fb, bits, x, y, RED if suit in glyphs.RED_SUITS else col)
+        i += 2
         x += 8
     return x
 

@@ -20,9 +20,9 @@ span and a few text lines, not the screen.
 from micropython import const
 
 from core.cards import rank_of, suit_of
-from core.ui import carddraw, glyphs, keys, text
+from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
-from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, RED, TEXT,
+from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT,
                              WHITE)
 from core.ui.widgets import ListView, Thinking, hint_line
 
@@ -44,57 +44,6 @@ _SUIT_ORDER = {"SHDC": (0, 1, 3, 2), "DSC": (1, 0, 2)}
 
 
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-
-
-def rich_draw(fb, s, x, y, col, max_w=10000):
-    """core.ui.rich.draw's pixels, faster: one fb.text per run of plain characters and one
-    blit per suit symbol (the tables redraw their text lines on every full redraw)."""
-    end = x + max_w
-    i = 0
-    k = len(s)
-    while i < k and x + 8 <= end:
-        j = s.find("^", i)
-        if j < 0 or j == k - 1:          # no more marks (a final "^" is plain text)
-            j = k
-        if j > i:
-            n = (end - x) >> 3
-            if j - i > n:
-                j = i + n
-            fb.text(s if (i == 0 and j == k) else s[i:j], x, y, col)
-            x += (j - i) << 3
-            i = j
-            continue
-        suit = s[i + 1]
-        if suit in glyphs.SUITS:
-            carddraw.draw_pip(fb, suit, x, y, RED if suit in glyphs.RED_SUITS else col)
-        i += 2
-        x += 8
-    return x
-
-
-def rich_length(s):
-    """core.ui.rich.length: character cells, a "^X" pair taking one."""
-    n = 0
-    i = 0
-    k = len(s)
-    while True:
-        j = s.find("^", i)
-        if j < 0 or j == k - 1:
-            return n + k - i
-        n += j - i + 1
-        i = j + 2
-
-
-def rich_line(screen, y, s, col, bg, prev_cells):
-    """core.ui.rich.line (the same span filled and marked), drawn by rich_draw."""
-    n = rich_length(s)
-    w = 8 * (n if n > prev_cells else prev_cells) + 8
-    if w > screen.width:
-        w = screen.width
-    screen.fb.fill_rect(0, y, w, 12, bg)
-    rich_draw(screen.fb, s, 4, y + 2, col, screen.width - 8)
-    screen.mark(0, y, w, 12)
-    return n
 
 
 def card_rich(deck, card):
@@ -406,7 +355,7 @@ class TrickTable:
         self._d_info = self.info
         fb = self.screen.fb
         fb.fill_rect(0, 0, self.W, INFO_H, DARK)
-        rich_draw(fb, self.info, 4, 4, TEXT, self.W - 8)
+        rich.draw(fb, self.info, 4, 4, TEXT, self.W - 8)
         self.screen.mark(0, 0, self.W, INFO_H)
 
     def draw_box(self, i):
@@ -424,7 +373,7 @@ class TrickTable:
         if t:
             fb.rect(x, OPP_Y, w, OPP_H, GOLD)
         text.draw_fit(fb, self.names[seat], x + 3, OPP_Y + 4, w - 20, GOLD if t else TEXT)
-        rich_draw(fb, s, x + 3, OPP_Y + 16, TEXT, w - 5)
+        rich.draw(fb, s, x + 3, OPP_Y + 16, TEXT, w - 5)
         self.screen.mark(x, OPP_Y, w, OPP_H)
         if self.think_seat == seat:
             self.think_seat = -2       # the box covered the spinner: start it again
@@ -481,14 +430,14 @@ class TrickTable:
             b = notes[i] if i < len(notes) else ""
             if a == b:
                 continue
-            n = rich_length(a)
-            nb = rich_length(b)
+            n = rich.length(a)
+            nb = rich.length(b)
             w = 8 * (n if n > nb else nb) + 8
             if w > self.W:
                 w = self.W
             lh = 11 if y + 11 <= y0 + h else y0 + h - y
             fb.fill_rect(0, y, w, lh, FELT)
-            rich_draw(fb, b, 4, y, TEXT, self.W - 8)
+            rich.draw(fb, b, 4, y, TEXT, self.W - 8)
             self.screen.mark(0, y, w, lh)
 
     def draw_msg(self):
@@ -498,7 +447,7 @@ class TrickTable:
         if key == self._d_msg:
             return
         self._d_msg = key
-        self._msg_cells = rich_line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
+        self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
     def draw_hand(self):
         # While a trick is on the table the hand keeps its layout: a card played leaves a

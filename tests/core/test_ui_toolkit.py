@@ -198,29 +198,62 @@ def test_expand_rows_pair_table_matches_pixel_routine():
         assert got[:2 * w * rows] == want[:2 * w * rows], (expand.IMPL, x, y, w)
 
 
-def test_table_rich_text_matches_rich_module():
-    """table_common's run-at-a-time rich text draws rich.draw's pixels and marks
-    rich.line's span, trailing and doubled marks and clipping included."""
+def _rich_by_char(fb, s, x, y, col, max_w=10000):
+    """The reference for core.ui.rich.draw: one cell at a time, "^X" a suit symbol drawn
+    by glyphs.draw (nothing for an unknown X), a final "^" plain text."""
+    from core.ui import glyphs
+    from core.ui.palette import RED
+    end = x + max_w
+    i = 0
+    k = len(s)
+    while i < k and x + 8 <= end:
+        if s[i] == "^" and i + 1 < k:
+            bits = glyphs.SUITS.get(s[i + 1])
+            if bits is not None:
+                glyphs.draw(fb, bits, x, y, RED if s[i + 1] in glyphs.RED_SUITS else col)
+            i += 2
+        else:
+            fb.text(s[i], x, y, col)
+            i += 1
+        x += 8
+    return x
+
+
+def _cells_by_char(s):
+    n = 0
+    i = 0
+    while i < len(s):
+        i += 2 if s[i] == "^" and i + 1 < len(s) else 1
+        n += 1
+    return n
+
+
+def test_rich_text_matches_drawing_by_char():
+    """core.ui.rich draws plain text a run at a time (the tables' text lines): the same
+    pixels, cells and returned x as drawing one cell at a time, trailing and doubled marks
+    and clipping included; rich.line fills and marks the span of the old or new text."""
     from core.ui import rich
-    from core.ui.table_common import rich_draw, rich_length, rich_line
     s = fresh()
     band = memoryview(s.buf)[120 * 20:120 * 54]     # rows 20..53: all that is drawn
     samples = ("Trump ^H  Anti ^C", "plain text only", "^S^D^C^H", "ends in ^", "^^X", "^Zq 7^D",
                "", "a long line that runs well past the clip width of the box", "10^H x")
     for t in samples:
-        assert rich_length(t) == rich.length(t), t
+        assert rich.length(t) == _cells_by_char(t), t
         for max_w in (10000, 77, 8, 5):
             s.fb.fill(FELT)
-            rich.draw(s.fb, t, 3, 20, INK, max_w)
+            x1 = _rich_by_char(s.fb, t, 3, 20, INK, max_w)
             want = bytes(band)
             s.fb.fill(FELT)
-            rich_draw(s.fb, t, 3, 20, INK, max_w)
-            assert bytes(band) == want, (t, max_w)
+            x2 = rich.draw(s.fb, t, 3, 20, INK, max_w)
+            assert bytes(band) == want and x1 == x2, (t, max_w)
         s.fb.fill(FELT)
         s.dirty.clear()
-        n1 = rich.line(s, 40, t, GOLD, FELT, 6)
-        want = (bytes(band), s.dirty.rect(0))
+        n = rich.line(s, 40, t, GOLD, FELT, 6)
+        cells = _cells_by_char(t)
+        w = min(8 * max(cells, 6) + 8, 240)
+        assert n == cells and s.dirty.rect(0) == (0, 40, w, 12), t
+        want = bytes(band)
         s.fb.fill(FELT)
-        s.dirty.clear()
-        n2 = rich_line(s, 40, t, GOLD, FELT, 6)
-        assert n1 == n2 and (bytes(band), s.dirty.rect(0)) == want, t
+        s.fb.fill_rect(0, 40, w, 12, FELT)
+        _rich_by_char(s.fb, t, 4, 42, GOLD, 240 - 8)
+        assert bytes(band) == want, t
