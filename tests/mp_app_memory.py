@@ -225,6 +225,7 @@ def main():
     lines = []
     b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
                                                                  "node": 7})
+    del boot    # as firmware/main.py does: the app drops core.boot once it runs
     gc.collect()
     yield
     from core import app as app_mod
