@@ -79,11 +79,17 @@ class SpeedRunPlay:
         voids = [0, 0, 0]
         played = obs["played"]
         leaders = obs["trick_leaders"]
-        tricks = [[(leaders[k] + i) % N_PLAYERS, played[3 * k + i]] for k in range(len(leaders)) for i in range(3)]
-        trick = obs["trick"]
         for k in range(len(leaders)):
-            self._note_trick(tricks[3 * k:3 * k + 3], voids, seen)
-        self._note_trick(trick, voids, seen)
+            # A finished trick: its cards in play order from its leader (no list of
+            # (seat, card) pairs built: ~2 KB less garbage per decision late in a hand).
+            led = played[3 * k] >> 4
+            for i in range(3):
+                self._note_card((leaders[k] + i) % N_PLAYERS, played[3 * k + i], led, voids, seen)
+        trick = obs["trick"]
+        if trick:
+            led = trick[0][1] >> 4
+            for seat, c in trick:
+                self._note_card(seat, c, led, voids, seen)
         leader = trick[0][0] if trick else me
         sim.begin(len(leaders), leader, [c for _, c in trick])
         unknown = []
@@ -146,16 +152,13 @@ class SpeedRunPlay:
             prev = c
         return out
 
-    def _note_trick(self, trick, voids, seen):
-        """Record the cards of a (partial) trick: who played them, who showed a void."""
-        if not trick:
-            return
-        led = trick[0][1] >> 4
-        for seat, c in trick:
-            self.played_by[4 * seat + (c >> 4)] |= 1 << (c & 15)
-            seen[c >> 4] |= 1 << (c & 15)
-            if (c >> 4) != led:
-                voids[seat] |= 1 << led
+    def _note_card(self, seat, c, led, voids, seen):
+        """Record card `c` played by `seat` to a trick led in suit `led`: who played it,
+        and a void when it did not follow."""
+        self.played_by[4 * seat + (c >> 4)] |= 1 << (c & 15)
+        seen[c >> 4] |= 1 << (c & 15)
+        if (c >> 4) != led:
+            voids[seat] |= 1 << led
 
     # -- the PIMC adapter (no allocation below) ---------------------------------------------
     def determinize(self, sim, sampler):
