@@ -35,6 +35,16 @@ from core.ui.widgets import hint_line
 _MSG_MS = const(2500)
 _FLASH_MS = const(700)
 _HINT_H = const(14)
+# What each region last drew, in a list by slot (a list of 10, not a dict keyed by
+# formatted strings: ~0.5 KB less, and no key string made at every draw).
+_D_INFO = const(0)
+_D_OPP = const(1)
+_D_MINE = const(2)
+_D_MSG = const(3)
+_D_PILE = const(4)      # + pile: (top, framed, cards in the centre, not held)
+_D_TOP = const(6)       # + pile: the top card drawn
+_D_SPIT = const(8)      # + pile: the spit count drawn
+_D_SLOTS = const(10)
 
 REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
            "stalemate": "spit piles used up (stalemate)",
@@ -64,7 +74,7 @@ class SpeedTable:
         # the count line 6 px above the hand row, so their dirty rectangles stay apart
         self.msg_y = self.hand_row.y - 35
         self.count_y = self.hand_row.y - 18
-        self._cells = {}
+        self._mine_cells = self._msg_cells = W // 8
         self.view = SpeedView()
         self.my_view = SpeedView()
         self.arbiter = self.own_arbiter = SpeedArbiter(game)
@@ -85,7 +95,7 @@ class SpeedTable:
         self.back_until = 0
         self.gated = False          # linked: each round waits for every player (hold())
         self.held = None            # (who is waited for, countdown digit) while held
-        self._d = {}
+        self._d = [None] * _D_SLOTS
         cw = carddraw.width(carddraw.FULL)
         gap = 16 if W >= 300 else 8
         self.pile_x = ((W - 2 * cw - gap) // 2, (W + gap) // 2)
@@ -270,8 +280,8 @@ class SpeedTable:
     # -- drawing --------------------------------------------------------------------------
     def full_draw(self):
         self.screen.clear(FELT)
-        self._d = {}
-        self._cells = {}
+        self._d = [None] * _D_SLOTS
+        self._mine_cells = self._msg_cells = self.W // 8
         self.hand_row.n = -1
         self.drawn_version = -1
         h = self.hints
@@ -281,10 +291,10 @@ class SpeedTable:
         hint_line(self.screen, line, FELT_DARK, _HINT_H)
         self.draw(0)
 
-    def _changed(self, key, value):
-        if self._d.get(key) == value:
+    def _changed(self, slot, value):
+        if self._d[slot] == value:
             return False
-        self._d[key] = value
+        self._d[slot] = value
         return True
 
     def draw(self, now):
@@ -302,7 +312,7 @@ class SpeedTable:
         sc = g.scores
         info = "Round %d   %s %d : %d %s" % (g.round_no, self.names[me][:3], sc[me], sc[op],
                                                    self.names[op][:3])
-        if self._changed("info", info):
+        if self._changed(_D_INFO, info):
             fb.fill_rect(0, 0, W, 16, DARK)
             text.draw_fit(fb, info, 4, 4, W - 8, TEXT)
             self.screen.mark(0, 0, W, 16)
@@ -310,7 +320,7 @@ class SpeedTable:
         opp_line = "%s  hand %d  draw %d  spit %d" % (self.names[op][:3], c[3 * op], c[3 * op + 1],
                                                     c[3 * op + 2])
         flags = ("  SPIT!" if v.opp_called else "")
-        if self._changed("opp", opp_line + flags):
+        if self._changed(_D_OPP, opp_line + flags):
             fb.fill_rect(0, 17, W, 26, FELT_DARK)
             text.draw_fit(fb, opp_line, 4, 21, W - 8, TEXT)
             if flags:
@@ -320,9 +330,9 @@ class SpeedTable:
             self._draw_pile(pile, self.top(pile), c)
             self._draw_spit(pile, c)
         mine = "Your draw %d  spit %d" % (c[3 * me + 1], c[3 * me + 2])
-        if self._changed("mine", mine):
-            self._cells["mine"] = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
-                                            self._cells.get("mine", W // 8))
+        if self._changed(_D_MINE, mine):
+            self._mine_cells = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
+                                         self._mine_cells)
         self._draw_msg(v)
         self.draw_hand()
         if self.held is not None and self.held[1]:
@@ -348,7 +358,7 @@ class SpeedTable:
             self.flash("Stand-still: both flip a spit card", now)
         # the pile whose top changed gets a gold frame for a moment
         for pile in (PILE_L, PILE_R):
-            if self._d.get("top%d" % pile) not in (None, self.top(pile)):
+            if self._d[_D_TOP + pile] not in (None, self.top(pile)):
                 self.flash_pile = pile
                 self.flash_until = now + _FLASH_MS
 
@@ -357,9 +367,9 @@ class SpeedTable:
         owner = 1 if pile == PILE_L else 0     # ruling SP-1: L is seat 1's, R seat 0's
         hl = pile == self.flash_pile
         key = (top, hl, g.n_centre[pile] + (top != g.top(pile)), self.held is None)
-        if not self._changed("pile%d" % pile, key):
+        if not self._changed(_D_PILE + pile, key):
             return
-        self._d["top%d" % pile] = top
+        self._d[_D_TOP + pile] = top
         fb = self.screen.fb
         x = self.pile_x[pile]
         y = self.pile_y
@@ -380,7 +390,7 @@ class SpeedTable:
     def _draw_spit(self, pile, counts):
         seat = self.opp if pile == PILE_L else self.seat
         n = counts[3 * seat + 2]
-        if not self._changed("spit%d" % pile, n):
+        if not self._changed(_D_SPIT + pile, n):
             return
         fb = self.screen.fb
         y = self.pile_y
@@ -418,10 +428,9 @@ class SpeedTable:
                 s, col = "No play: wait for a stand-still", ACCENT
         else:
             s, col = "Play on either pile!", ACCENT
-        if not self._changed("msg", (s, col)):
+        if not self._changed(_D_MSG, (s, col)):
             return
-        self._cells["msg"] = rich.line(self.screen, self.msg_y, s, col, FELT,
-                                       self._cells.get("msg", self.W // 8))
+        self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
     def draw_hand(self):
         h = self.hand()

@@ -15,6 +15,7 @@ from core.prng import Prng
 from core.record import record_lines
 from core.speed_defs import PILE_L, PILE_R
 from core.ui.palette import RGB
+from core.ui.table_speed import _D_MSG, _D_PILE     # what the table last drew, by slot
 from drivers import host_png
 from test_app_link import GOLDEN, assert_same_records, play_to_end, speed_step, start_linked
 
@@ -51,7 +52,7 @@ def test_speed_two_linked_units_whole_game(tmp_path):
         # not in the game yet, but off the hand and on its pile, on the screen too
         assert card in a.game.hand[a.human][:a.game.n_hand[a.human]]
         assert card not in t.hand() and t.top(pile) == card
-        assert t._d["pile%d" % pile][0] == card
+        assert t._d[_D_PILE + pile][0] == card
         early.append(act)
     run = play_to_end(w, fingers, 3, sample=sample)
     assert_same_records(run)
@@ -126,7 +127,7 @@ def stage_race(w, fingers):
         if ls.tentative and not seen["shown"]:
             # the same instant: the guest shows its own card on the pile, not yet in the game
             assert t.top(pile) == gcard and gcard not in t.hand()
-            assert t._d["pile%d" % pile][0] == gcard
+            assert t._d[_D_PILE + pile][0] == gcard
             assert len(g.game.timed_history) == n0
             seen["shown"] = True
         if t.msg.startswith("Too late") and seen["cue"] is None:
@@ -246,8 +247,8 @@ def test_speed_next_round_waits_until_both_players_are_ready(tmp_path, layout, s
         assert guest.state == app_mod.HAND_RESULT
     t = host.table
     assert t.held == ("Ben", 0) and t.msg == ""
-    assert t._d["msg"][0] == "Waiting for Ben..."
-    assert t._d["pile0"][3] is False and t._d["pile1"][3] is False     # face down
+    assert t._d[_D_MSG][0] == "Waiting for Ben..."
+    assert t._d[_D_PILE][3] is False and t._d[_D_PILE + 1][3] is False     # face down
     assert host.linked.unit.lockstep.round_gate() == 0
     assert not host.linked.panel_on             # waiting is not a link trouble
     bad = [] if _golden("wait_ready", layout, bytes(host.screen.buf), size) else ["wait_ready"]
