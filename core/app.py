@@ -767,9 +767,10 @@ class Boot:
 
 
 # Loaded for the boot and not needed by the app: make_app drops them (about 5 KB of heap
-# with code in flash, 9 KB as .mpy in RAM; an import brings them back, e.g. the link's
-# core.boot.load_link_secret).  The settings were applied at boot; the app reads none.
-BOOT_ONLY = ("core.boot", "core.settings")
+# with code in flash, 11 KB as .mpy in RAM; an import brings them back, e.g. the link's
+# core.boot.load_link_secret).  The settings were applied at boot; the app reads none;
+# the saved game, if any, is read (core.save_load).
+BOOT_ONLY = ("core.boot", "core.settings", "core.save_load")
 
 
 def make_app(boot, seed=None, link=True, **app_kw):

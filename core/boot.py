@@ -126,8 +126,9 @@ def restore(b, store):
         b.note("settings reset to defaults: %s" % ", ".join(b.settings.fixed))
     import sys
     before = set(sys.modules)
+    from core.save_load import load_game
     try:
-        loaded = save.load_game(store)
+        loaded = load_game(store)
     except MemoryError:
         # a record too big for this heap must not stop the device from booting
         loaded = save.Loaded(None, save.DAMAGED, "game: save too big, starting fresh", [])

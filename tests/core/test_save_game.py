@@ -9,7 +9,8 @@ from core import save
 from core.bots import RandomBot
 from core.record import record_lines
 from core.registry import game_class
-from core.save import GameSaver, SaveStore, load_game
+from core.save import GameSaver, SaveStore
+from core.save_load import load_game
 from test_save_fakefs import FakeFs
 
 META = {"mode": "ai", "human": 0, "ai_level": 2}

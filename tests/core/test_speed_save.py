@@ -9,7 +9,8 @@ import binascii
 
 from core import save
 from core.record import dumps, iter_record
-from core.save import GameSaver, SaveStore, load_game, parse_file, parse_game
+from core.save import GameSaver, SaveStore, parse_file
+from core.save_load import load_game, parse_game
 from core.speed import Speed
 from test_save_fakefs import FakeFs, PowerCut
 

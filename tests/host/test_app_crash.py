@@ -5,7 +5,8 @@ import os
 
 from core import app as app_mod
 from core.boot import boot
-from core.save import DeviceFs, GAME_SAVE, SaveStore, load_game
+from core.save import DeviceFs, GAME_SAVE, SaveStore
+from core.save_load import load_game
 from core.ui import crash
 from core.ui.screen import Screen
 from test_app_resume import _play_until_saves

@@ -6,7 +6,8 @@ import os
 import pytest
 
 from core import app as app_mod
-from core.save import DeviceFs, SaveStore, load_game
+from core.save import DeviceFs, SaveStore
+from core.save_load import load_game
 from core.ui import autoplay
 from tools.headless import make_screen, save_screen
 

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from core.save import DeviceFs, SaveStore, load_game
+from core.save import DeviceFs, SaveStore
+from core.save_load import load_game
 from tools import deploy
 from tools.virtual_board import VirtualBoard
 

@@ -14,7 +14,8 @@ import pytest
 from core import gameinfo, save
 from core.record import record_lines
 from core.registry import game_class, make_bot
-from core.save import DeviceFs, GameSaver, SaveStore, load_game, parse_file, parse_game
+from core.save import DeviceFs, GameSaver, SaveStore, parse_file
+from core.save_load import load_game, parse_game
 
 META = {"mode": "ai", "human": 0, "kinds": ["you", "greedy", "greedy"]}
 # (options, seed) per game: the default options (Reds: 4 players, the long game).

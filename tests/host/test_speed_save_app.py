@@ -16,7 +16,8 @@ from core import app as app_mod
 from core.boot import boot
 from core.prng import Prng
 from core.record import record_lines
-from core.save import DeviceFs, SaveStore, load_game
+from core.save import DeviceFs, SaveStore
+from core.save_load import load_game
 from core.ui import autoplay, keys
 from tools.headless import make_screen, save_screen
 
