@@ -96,8 +96,11 @@ def _run_script(cmd, timeout):
         elif line.startswith("{"):
             recs.append(json.loads(line))
             if recs[-1]["what"] == "game" and names is not None:
-                # micropython.qstr_info() at the game's peak (tests/mp_app_memory.py)
+                # micropython.qstr_info() at the game's peak (tests/mp_app_memory.py):
+                # the pools plus the names' text, which with code in flash (--rom) mostly
+                # stays in the image (names_text_at_peak counts it either way)
                 recs[-1]["names_at_peak"] = int(names["n_total_bytes"])
+                recs[-1]["names_text_at_peak"] = int(names["n_str_data_bytes"])
                 recs[-1]["qstrs_at_peak"] = int(names["n_qstr"])
     states = [r for r in recs if r["what"] == "state"]
     recs = [r for r in recs if r["what"] != "state"]
