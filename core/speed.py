@@ -24,7 +24,7 @@ from core.game import Game, IllegalAction
 from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
                              PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
                              PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
-                             action_card, action_pile, is_play, action_label, event_text,
+                             action_card, action_pile, is_play, action_label,
                              TimedLog, UntimedView, SpeedView)
 
 
@@ -194,25 +194,22 @@ class Speed(Game):
             out.append(SPIT)
         return out
 
-    def all_action_ids(self):
-        out = [play_action(c, p) for c in SPEED_DECK.cards() for p in (PILE_L, PILE_R)]
-        out.append(SPIT)
-        return out
-
     def action_label(self, action):
         return action_label(action)
 
+    # Texts for tools live in core/speed_text.py, loaded on first use (not during a match).
+    def all_action_ids(self):
+        from core.speed_text import all_action_ids
+        return all_action_ids()
+
     def event_text(self, event):
         """One public event as a readable line."""
+        from core.speed_text import event_text
         return event_text(event)
 
     def parse_action(self, text):
-        t = text.strip()
-        if t.lower() == "spit":
-            return SPIT
-        if len(t) >= 4 and t[-2] == ">" and t[-1].upper() in PILE_NAMES:
-            return play_action(SPEED_DECK.parse(t[:-2]), PILE_NAMES.find(t[-1].upper()))
-        raise ValueError("no action called %r in speed (try 7H>L, 7H>R or spit)" % text)
+        from core.speed_text import parse_action
+        return parse_action(text)
 
     def _why_illegal(self, seat, action):
         if not isinstance(action, int) or not (action == SPIT or is_play(action)):
