@@ -94,8 +94,10 @@ class Game:
         return str(action)
 
     def parse_action(self, text):
+        """The action labelled `text`, ignoring case and surrounding spaces ("7h", "Trump:s")."""
+        t = text.strip().lower()
         for a in self.all_action_ids():
-            if self.action_label(a) == text:
+            if self.action_label(a).lower() == t:
                 return a
         raise ValueError("no action called %r in %s" % (text, self.NAME))
 

@@ -365,16 +365,3 @@ class SpeedRun(Game):
         ids.append(A_REVEAL)
         ids.append(A_NOREVEAL)
         return ids
-
-    def parse_action(self, text):
-        """An action from its label ("7H", "trump:none", "redo:win1"), case-insensitive."""
-        t = text.strip()
-        try:
-            return self.deck.parse(t)
-        except ValueError:
-            pass
-        low = t.lower()
-        for a in self.all_action_ids():
-            if self.action_label(a).lower() == low:
-                return a
-        raise ValueError("no action called %r in %s" % (text, self.NAME))

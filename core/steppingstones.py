@@ -376,14 +376,6 @@ class SteppingStones(Game):
     def all_action_ids(self):
         return list(STEPPING_DECK.cards()) + list(range(PASS, LAST_ACTION + 1))
 
-    def parse_action(self, text):
-        """Inverse of action_label, ignoring case and spaces ("7h", "Trump:s")."""
-        t = text.strip().lower()
-        for a in self.all_action_ids():
-            if self.action_label(a).lower() == t:
-                return a
-        raise ValueError("no action called %r in %s" % (text, self.NAME))
-
     # -- what a seat may know (ruling T-3) ------------------------------------------------
     def _row_values(self, row):
         return [self.results[s][row] for s in range(_N_PLAYERS)]
