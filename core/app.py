@@ -136,12 +136,16 @@ class App:
         if notices:
             self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
         self.saved = None
-        if saved is not None and resumable(saved):
-            self.saved = saved
-            self.to_resume()
-        else:
-            self._forget_saved()
-            self.to_menu()
+        if saved is not None:
+            # core.app_resume: loaded only for a save, dropped with it (not resident)
+            from core.app_resume import resumable, draw_question
+            if resumable(saved):
+                self.saved = saved
+                draw_question(self)
+                self.state = RESUME
+                return
+        self._forget_saved()
+        self.to_menu()
 
     # -- the outside interface ----------------------------------------------------------
     def feed(self, ev, now):
@@ -191,7 +195,8 @@ class App:
         elif st == RESUME:
             if self._ok_or_back(ev):
                 if keys.key_of(ev) == keys.OK:
-                    self.resume_game()
+                    from core.app_resume import resume
+                    resume(self)
                 else:
                     self._forget_saved()
                     if self.store is not None:
@@ -287,60 +292,12 @@ class App:
         self._begin(game, seed)
         self.open_rules()
 
-    def to_resume(self):
-        """Ask whether to continue the game saved before the last power-off."""
-        from core.ui import text
-        from core.ui.palette import FELT, FELT_DARK, TEXT
-        from core.ui.widgets import hint_line, title_bar
-        meta, game = self.saved
-        s = self.screen
-        s.clear(FELT)
-        title_bar(s, "Continue game?", 24)
-        w = s.width - 16
-        text.draw_fit(s.fb, TITLES.get(game.NAME, game.NAME), 8, 44, w, TEXT)
-        kinds = meta["kinds"]
-        if getattr(game, "timed_history", None) is not None:    # Speed: saved between rounds
-            h = meta["human"]
-            line = "round %d next: you %d, AI %d" % (game.round_no, game.scores[h],
-                                                     game.scores[1 - h])
-        else:
-            line = "%d moves played" % len(game.history)
-        text.draw_fit(s.fb, line, 8, 60, w, TEXT)
-        text.draw_fit(s.fb, "you and %d AI seat%s" % (len(kinds) - 1, "" if len(kinds) == 2 else "s"),
-                      8, 76, w, TEXT)
-        hint_line(s, "%s:continue %s:new game" % (self.hints["ok"], self.hints["back"]), FELT_DARK, 14)
-        s.mark(0, 0, s.width, s.height)
-        self.state = RESUME
-
     def _forget_saved(self):
         """No saved game to continue: it goes, and with App(unload=True) the modules
         reading it imported (a save read at boot, of a game not played now)."""
         self.saved = None
         if self._resident is not None:
             unload_except(self._resident)
-
-    def resume_game(self):
-        """Back to the table of the saved game, with its seats as they were."""
-        from core.seats import SeatPlan
-        meta, game = self.saved
-        self.saved = None
-        self.game_name = game.NAME
-        kinds = meta["kinds"]
-        n = len(kinds)
-        plan = SeatPlan(game.NAME, n, (n,), self.link)
-        plan.kinds = list(kinds)
-        plan.human = meta["human"]
-        self.plan = plan
-        try:
-            self._begin(game, game.seed)
-        except (ValueError, KeyError, ImportError) as exc:    # seats this firmware lacks
-            self.end_game()
-            self.to_menu()
-            self.menu.status = "saved game cannot continue: %s" % exc
-            self.menu_view.draw()
-            return
-        self.hand_events = self._hand_so_far()
-        self.to_table()
 
     def _hand_so_far(self):
         """The summary events of the hand in progress (for its results page), read back
@@ -702,17 +659,6 @@ def forget_shown_events(g):
 def ai_seed(seed, seat, round_no=1):
     """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
     return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
-
-
-def resumable(saved):
-    """True for a saved (meta, game) this app wrote (an unfinished game against the AI)."""
-    meta, game = saved
-    if not isinstance(meta, dict):
-        return False
-    kinds = meta.get("kinds")
-    h = meta.get("human")
-    return (meta.get("mode") == "ai" and isinstance(kinds, list) and isinstance(h, int) and
-            0 <= h < len(kinds) and kinds[h] == "you" and not game.is_over())
 
 
 def drop_modules(names):

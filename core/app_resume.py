@@ -1,0 +1,68 @@
+"""Continue game?: the page offering the game saved before the last power-off, and the
+way back to its table (core/app.py App(saved=...): the save read at boot, or after a crash).
+
+A module of its own because only a start-up with a save needs it: the App imports it
+then, after its resident set is taken, so it goes with that game's modules (declined, or
+played to its end) and no other game carries this code.
+"""
+from core.gameinfo import TITLES
+
+
+def resumable(saved):
+    """True for a saved (meta, game) this app wrote (an unfinished game against the AI)."""
+    meta, game = saved
+    if not isinstance(meta, dict):
+        return False
+    kinds = meta.get("kinds")
+    h = meta.get("human")
+    return (meta.get("mode") == "ai" and isinstance(kinds, list) and isinstance(h, int) and
+            0 <= h < len(kinds) and kinds[h] == "you" and not game.is_over())
+
+
+def draw_question(app):
+    """Ask whether to continue the game saved before the last power-off."""
+    from core.ui import text
+    from core.ui.palette import FELT, FELT_DARK, TEXT
+    from core.ui.widgets import hint_line, title_bar
+    meta, game = app.saved
+    s = app.screen
+    s.clear(FELT)
+    title_bar(s, "Continue game?", 24)
+    w = s.width - 16
+    text.draw_fit(s.fb, TITLES.get(game.NAME, game.NAME), 8, 44, w, TEXT)
+    kinds = meta["kinds"]
+    if getattr(game, "timed_history", None) is not None:    # Speed: saved between rounds
+        h = meta["human"]
+        line = "round %d next: you %d, AI %d" % (game.round_no, game.scores[h],
+                                                 game.scores[1 - h])
+    else:
+        line = "%d moves played" % len(game.history)
+    text.draw_fit(s.fb, line, 8, 60, w, TEXT)
+    text.draw_fit(s.fb, "you and %d AI seat%s" % (len(kinds) - 1, "" if len(kinds) == 2 else "s"),
+                  8, 76, w, TEXT)
+    hint_line(s, "%s:continue %s:new game" % (app.hints["ok"], app.hints["back"]), FELT_DARK, 14)
+    s.mark(0, 0, s.width, s.height)
+
+
+def resume(app):
+    """Back to the table of the saved game, with its seats as they were."""
+    from core.seats import SeatPlan
+    meta, game = app.saved
+    app.saved = None
+    app.game_name = game.NAME
+    kinds = meta["kinds"]
+    n = len(kinds)
+    plan = SeatPlan(game.NAME, n, (n,), app.link)
+    plan.kinds = list(kinds)
+    plan.human = meta["human"]
+    app.plan = plan
+    try:
+        app._begin(game, game.seed)
+    except (ValueError, KeyError, ImportError) as exc:    # seats this firmware lacks
+        app.end_game()
+        app.to_menu()
+        app.menu.status = "saved game cannot continue: %s" % exc
+        app.menu_view.draw()
+        return
+    app.hand_events = app._hand_so_far()
+    app.to_table()
