@@ -277,6 +277,7 @@ class App:
         plan = self.plan
         name = self.game_name
         cls = game_class(name)
+        drop_modules(("core.registry",))    # its table of games is not needed in the game
         opts = dict(self.options)
         for o in cls.OPTIONS:
             if o.key == "players":
@@ -396,30 +397,30 @@ class App:
             unload_except(self._resident)
 
     def to_game_result(self):
-        from core.ui import results
-        res = self.game.result()
-        title, header, rows, footer = self.table.game_summary(res)
-        hl = -1
-        for i in range(len(rows)):
-            if rows[i][1] == self.names[self.human]:
-                hl = i
-        results.draw_table(self.screen, title, header, rows, footer,
-                           "%s:back to menu" % self.hints["ok"], hl)
+        self._show_results(self.table.game_summary(self.game.result()), 1, "back to menu")
         self.state = GAME_RESULT
 
     def to_hand_result(self):
-        from core.ui import results
         obs = self.game.observation(self.human)
-        title, header, rows, footer = self.table.hand_summary(self.hand_events, obs)
+        summary = self.table.hand_summary(self.hand_events, obs)
         self.hand_events = []
+        more = "results" if self.game.is_over() else "next " + getattr(self.table, "HAND_WORD", "hand")
+        self._show_results(summary, 0, more)
+        self.state = HAND_RESULT
+
+    def _show_results(self, summary, name_column, ok_action):
+        """Draw a results page, our row highlighted (the one whose `name_column` holds our
+        name).  core.ui.results is dropped again once the page is drawn: it stays on the
+        screen, and the module would otherwise stay loaded for the rest of the game."""
+        from core.ui import results
+        title, header, rows, footer = summary
         hl = -1
         for i in range(len(rows)):
-            if rows[i][0] == self.names[self.human]:
+            if rows[i][name_column] == self.names[self.human]:
                 hl = i
-        more = "results" if self.game.is_over() else "next " + getattr(self.table, "HAND_WORD", "hand")
         results.draw_table(self.screen, title, header, rows, footer,
-                           "%s:%s" % (self.hints["ok"], more), hl)
-        self.state = HAND_RESULT
+                           "%s:%s" % (self.hints["ok"], ok_action), hl)
+        drop_modules(("core.ui.results",))
 
     # -- the pause menu -------------------------------------------------------------------
     def open_pause(self):
@@ -634,14 +635,7 @@ class App:
             self.table.set_players(self.players)
 
     def to_realtime_result(self, over):
-        from core.ui import results
-        title, header, rows, footer = self.table.round_summary()
-        hl = -1
-        for i in range(len(rows)):
-            if rows[i][0] == self.names[self.human]:
-                hl = i
-        results.draw_table(self.screen, title, header, rows, footer,
-                           "%s:%s" % (self.hints["ok"], "results" if over else "next round"), hl)
+        self._show_results(self.table.round_summary(), 0, "results" if over else "next round")
         self.state = HAND_RESULT
 
 
