@@ -58,8 +58,9 @@ class ButtonDriver:
     clock, with a finger on the board's physical buttons: key() holds the button (or
     chord) of a logical key for `hold_ms`, then releases it for `hold_ms`, as a person
     would; wait(ms) lets the loop run.  Same interface as Driver, so an AutoPlayer can
-    play through it.  `boot` is a core.boot.Boot whose hw has a settable raw mask
-    (boards/host.py: hw.input.mask); `sample(driver)` is called after every loop pass."""
+    play through it.  `boot` is a core.app.Boot (made by core.boot) whose hw has a
+    settable raw mask (boards/host.py: hw.input.mask); `sample(driver)` is called after
+    every loop pass."""
 
     def __init__(self, boot, app, tick_ms=10, hold_ms=100, sample=None):
         self.boot = boot
