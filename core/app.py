@@ -328,6 +328,16 @@ class App:
         plan = self.plan
         name = self.game_name
         rnd = game.round_no if getattr(game, "apply_at", None) is not None else 1  # Speed
+        if self.unload:
+            # The game is dealt: the set-up page, the seat plan's holder and the menu go
+            # before the AI and the table load, which would otherwise be the game's real
+            # peak (found at a 176 KB cap: the table's import failed there).
+            self.plan = None
+            self.page = None
+            self._park_menu()
+            drop_modules(("core.ui.setup_screen", "core.seats"))
+            import gc
+            gc.collect()
         self.game = game
         self.human = plan.human
         self.names = plan.names()
@@ -350,12 +360,6 @@ class App:
                                                       "kinds": list(plan.kinds)})
         if self.realtime:
             self.table.set_players(self.players)
-        if self.unload:
-            # the game is dealt: the set-up page, the seat plan and the menu can go
-            self.plan = None
-            self.page = None
-            self._park_menu()
-            drop_modules(("core.ui.setup_screen", "core.seats"))
         self.events_seen = self._event_total()
         self.hand_events = []
         self.thinking = -1
