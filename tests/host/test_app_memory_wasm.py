@@ -6,12 +6,12 @@ the scripted finger's button masks recorded on the unix port and replayed one lo
 per call from JS, the only place this port collects garbage (tests/mp_app_memory.py
 --replay; docs/memory.md, "32-bit figures").
 
-HEAP is the smallest multiple of 32 KB all four fit on this port today, measured on
-2026-11-22 (`python -m tools.app_memory --port wasm --heap 1M`): it is NOT the 128 KB of
-DESIGN.md, which no game fits (the live heap alone peaks at 166-194 KB).  What sets it
-is the garbage of one loop pass on top of the live heap (peak_pass: up to 338 KB, an AI
-thinking at the table), which this port cannot collect until the pass ends; a board
-collects inside the pass.
+HEAP is the smallest multiple of 32 KB all four fit on this port today (`python -m
+tools.app_memory --port wasm --heap N`: all four finish at 272 KB, Reds not at 256 KB):
+it is NOT the 128 KB of DESIGN.md, which no game fits (the live heap alone peaks at
+153-174 KB).  What sets it is the garbage of one loop pass on top of the live heap
+(peak_pass: up to 255 KB, Reds at the table), which this port cannot collect until the
+pass ends; a board collects inside the pass.
 """
 import json
 import os
@@ -26,7 +26,7 @@ from tools import app_memory
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 WASM = os.path.join(app_memory.ROOT, "node_modules", "@micropython",
                     "micropython-webassembly-pyscript", "micropython.mjs")
-HEAP = "352K"
+HEAP = "288K"
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 SEATS = {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}    # AI seats
 
