@@ -140,16 +140,6 @@ def restore(b, store):
         b.note(loaded.message)
 
 
-def apply_settings(hw, s):
-    """Brightness and sound on the hardware that has them (hw attributes are optional)."""
-    backlight = getattr(hw, "backlight", None)
-    if backlight is not None:
-        backlight.set(s.get("brightness"))
-    buzzer = getattr(hw, "buzzer", None)
-    if buzzer is not None:
-        buzzer.enabled = s.get("sound")
-
-
 def _parse_secret(payload):
     try:
         k = binascii.unhexlify(bytes(payload).strip())
@@ -213,7 +203,8 @@ def boot(fs=None, board_name=None, out=print, load=load_board, board_config=None
     b.screen = make_screen(b.hw)     # the largest block: before the save is parsed
     b.store = save.SaveStore(fs, getattr(b.hw, "link_busy", None))
     restore(b, b.store)
-    apply_settings(b.hw, b.settings)
+    from core.settings import apply
+    apply(b.hw, b.settings.values)         # step 4
     link_secret(b, b.store)
     for line in b.notices:
         out(line)

@@ -30,6 +30,21 @@ def ai_levels(game_name):
         return BASELINE
 
 
+def stored_level(game_name, ai_level, levels):
+    """The level an AI seat of `game_name` starts at for the stored AI level 1-4
+    (core/settings.py; None: the game's default).  Speed has four levels (SPEED_LEVELS);
+    the trick games three, so 1 = easy, 2 = default, 3 and 4 = hard.  The stored
+    default, 2, gives each game's default level, the first of `levels` (ai_levels()),
+    which is also the answer when the mapped level is not offered (no core.ai: bots)."""
+    if ai_level is None or not 1 <= ai_level <= 4:
+        return levels[0]
+    if game_name == "speed":
+        kind = SPEED_LEVELS[ai_level - 1]
+    else:
+        kind = ("easy", "default", "hard", "hard")[ai_level - 1]
+    return kind if kind in levels else levels[0]
+
+
 def make_player(game_name, kind, seed):
     """The object that decides for an AI seat of kind `kind` (a level name)."""
     if game_name == "speed":
@@ -43,12 +58,14 @@ def make_player(game_name, kind, seed):
 
 
 class SeatPlan:
-    """The seat set-up being edited: player count, which seat is ours, each seat's kind."""
+    """The seat set-up being edited: player count, which seat is ours, each seat's kind.
+    AI seats start at the stored AI level `ai_level` (1-4, see stored_level)."""
 
-    def __init__(self, game_name, players, counts, link=None):
+    def __init__(self, game_name, players, counts, link=None, ai_level=None):
         self.game = game_name
         self.counts = counts            # allowed player counts
         self.levels = ai_levels(game_name)
+        self.ai_level = ai_level
         self.link = link
         self.human = 0
         self.kinds = []
@@ -57,7 +74,7 @@ class SeatPlan:
     def set_players(self, n):
         self.n = n
         while len(self.kinds) < n:
-            self.kinds.append(self.levels[0])
+            self.kinds.append(stored_level(self.game, self.ai_level, self.levels))
         del self.kinds[n:]
         if self.human >= n:
             self.human = 0

@@ -4,8 +4,17 @@ Kept as a small JSON dict in the "settings" save (core/save.py).  Loading is len
 an unknown key or a value out of range (an older or newer firmware wrote it, or a
 hand-edited file) falls back to the default and is listed in `fixed`, so a settings file
 can never stop the device from booting.  Game variants are stored as given and checked
-against the game's own OPTIONS when a game starts (`options_for`), so settings never
-import a rules engine.
+against the game's own OPTIONS (`options_for`, with core.gameinfo's tables) when they
+are loaded, so settings never import a rules engine.
+
+The player changes them on the menu's settings page (core/app_settings.py): brightness
+and sound take effect at once (`apply`), what changed is saved when the page is left.  A
+game's options page starts from its stored variants, and starting a game against the AI
+stores the ones changed there (`choose_variants`).
+
+AI level 1-4 is where every AI seat of the seat set-up starts (core.seats.stored_level):
+Speed has four levels, casual, club, quick, expert; the trick games three, so 1 = easy,
+2 = default, 3 and 4 = hard.  The default, 2, gives each game's default level.
 """
 import json
 
@@ -33,11 +42,16 @@ def _same_type(a, b):
 
 
 class Settings:
-    def __init__(self):
-        self.values = {}
-        for opt in SPEC:
-            self.values[opt.key] = opt.default
-        self.variants = {}      # game name -> {option key: value}
+    """The defaults, or the given `values` and `variants` dicts, shared: the app keeps
+    only those two (App.settings) while this module is not loaded; edits change them."""
+
+    def __init__(self, values=None, variants=None):
+        if values is None:
+            values = {}
+            for opt in SPEC:
+                values[opt.key] = opt.default
+        self.values = values
+        self.variants = {} if variants is None else variants   # game -> {option key: value}
         self.fixed = []         # keys that were reset to defaults when loading
 
     def get(self, key):
@@ -64,6 +78,21 @@ class Settings:
                 if value in opt.choices and _same_type(value, opt.default):
                     out[opt.key] = value
         return out
+
+    def choose_variants(self, game_cls, chosen):
+        """Store the options a game starts with; True if that changed what is stored (a
+        variant never stored counts as its default)."""
+        stored = self.variants.get(game_cls.NAME, {})
+        changed = False
+        for opt in game_cls.OPTIONS:
+            if opt.key not in chosen:
+                continue
+            value = chosen[opt.key]
+            old = stored.get(opt.key, opt.default)
+            if old != value or not _same_type(old, value):
+                self.set_variant(game_cls.NAME, opt.key, value)
+                changed = True
+        return changed
 
     # -- persistence ---------------------------------------------------------------------
     def to_json(self):
@@ -98,7 +127,28 @@ def parse(payload):
     return s
 
 
+def apply(hw, values):
+    """Brightness and sound of `values` (a dict, any of the two) on the hardware that has
+    them: hw.backlight.set(percent), hw.buzzer.enabled (both optional)."""
+    backlight = getattr(hw, "backlight", None)
+    if backlight is not None and "brightness" in values:
+        backlight.set(values["brightness"])
+    buzzer = getattr(hw, "buzzer", None)
+    if buzzer is not None and "sound" in values:
+        buzzer.enabled = values["sound"]
+
+
 def load(store):
-    """(Settings, Loaded) from `store`; defaults when there is no usable save."""
+    """(Settings, Loaded) from `store`; defaults when there is no usable save.  Each
+    game's stored variants are checked against its options (core.gameinfo): what it no
+    longer accepts is dropped, so that the app can show them as they are; those of a
+    game this firmware lacks stay, for the firmware that has it."""
     loaded = store.load(SAVE_NAME, parse, "settings")
-    return (loaded.value if loaded.value is not None else Settings()), loaded
+    s = loaded.value if loaded.value is not None else Settings()
+    from core.gameinfo import info
+    for name in s.variants:
+        try:
+            s.variants[name] = s.options_for(info(name))
+        except ValueError:
+            pass
+    return s, loaded
