@@ -9,6 +9,9 @@ at the device's heap (board.json {"board": "host", "panel": false}).  `node`: th
 address (default: random).  The host board has no link cables (open_link() -> []).  Buttons
 are the same physical buttons as on the real board, in the same bit order, so the same
 KEYMAP and CHORDS apply; the simulator sets the raw mask from the keyboard or a script.
+With the panel, the board has a backlight and a buzzer that only remember the settings
+(drivers/host_display.py: the simulator's window dims the picture and shows "sound
+off"), so that brightness and sound take effect here as on a device.
 """
 # layout -> the board module it copies (imported by make(): only the one in use)
 LAYOUTS = {"lcd13": "pico_lcd_1_3", "display2": "pico_display_2"}
@@ -39,9 +42,11 @@ def make(layout="lcd13", panel=True, node=None):
     if layout not in LAYOUTS:
         raise ValueError("no layout %r (known: %s)" % (layout, ", ".join(sorted(LAYOUTS))))
     board = __import__("boards." + LAYOUTS[layout], None, None, ("NAME",))
+    extras = None
     if panel:
-        from drivers.host_display import HostDisplay
+        from drivers.host_display import HostBacklight, HostBuzzer, HostDisplay
         display = HostDisplay(board.WIDTH, board.HEIGHT)
+        extras = HostBacklight(), HostBuzzer()
     else:
         from drivers.null_bus import NullBus
         from drivers.st7789 import ST7789
@@ -49,6 +54,8 @@ def make(layout="lcd13", panel=True, node=None):
         display.init()
     inp = HostInput()
     hw = Hardware(board, display, inp.read, node=node)
+    if extras is not None:
+        hw.backlight, hw.buzzer = extras
     hw.input = inp
     hw.layout = layout
     return hw

@@ -2,7 +2,8 @@
 
 `HostDisplay(width, height)` accepts what the device display accepts (`show(screen, lut)`)
 and can write the panel's picture to a PNG.  Its counters tell how many bytes a device
-would have sent over SPI.
+would have sent over SPI.  The host board's backlight and buzzer (the settings' hardware,
+core.settings.apply) only remember what they were set to, for the simulator's window.
 """
 from drivers import host_png
 from drivers.host_panel import PanelBus
@@ -21,3 +22,18 @@ class HostDisplay(ST7789):
     def save_png(self, path):
         host_png.write_rgb(path, self.panel.rgb888(), self.width, self.height)
         return path
+
+
+class HostBacklight:
+    """The backlight's level, 0..100 % (as drivers.st7789.PwmBacklight's set())."""
+
+    def __init__(self):
+        self.level = 100
+
+    def set(self, percent):
+        self.level = max(0, min(100, percent))
+
+
+class HostBuzzer:
+    """A buzzer's switch (the "sound" setting; no device board has a buzzer yet)."""
+    enabled = True

@@ -51,6 +51,7 @@ class HostWindow:
         img = pg.image.frombuffer(bytes(d.rgb888()), (board.WIDTH, board.HEIGHT), "RGB")
         self.surface.fill((30, 30, 34))
         self.surface.blit(pg.transform.scale(img, (self.w, self.h)), (0, 0))
+        self._backlight_and_sound()
         x = self.w + 12
         y = 12
         for i, name in enumerate(board.BUTTONS):
@@ -73,3 +74,16 @@ class HostWindow:
                                                    (220, 220, 220)), (x, y))
                 y += 20
         pg.display.flip()
+
+    def _backlight_and_sound(self):
+        """The board's brightness as a darker picture; "sound off" below the buttons."""
+        pg = self.pg
+        bl = getattr(self.hw, "backlight", None)
+        if bl is not None and bl.level < 100:
+            shade = pg.Surface((self.w, self.h))
+            shade.set_alpha(2 * (100 - bl.level))
+            self.surface.blit(shade, (0, 0))
+        buzzer = getattr(self.hw, "buzzer", None)
+        if buzzer is not None and not buzzer.enabled:
+            self.surface.blit(self.font.render("sound off", True, (180, 180, 180)),
+                              (self.w + 12, self.surface.get_height() - 24))
