@@ -95,7 +95,7 @@ class App:
     def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
                  link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
                  store=None, unload=False, saved=None, notices=None, link_hw=None,
-                 game_modules=()):
+                 game_modules=(), hw=None, settings=None):
         self.screen = screen
         self.display = display
         self.lut = lut
@@ -122,6 +122,8 @@ class App:
         self._menu_state = None
         self.unload = unload
         self.link_hw = link_hw              # the board's link ports: Host/Join in the menu
+        self.hw = hw                        # the board's backlight and buzzer, for the settings
+        self.settings = settings            # (values, variants) dicts (core/app_settings.py)
         self.linked = None                  # core.app_link.LinkPlay while linked
         # games: the names the menu lists (default: every game of core.gameinfo)
         self._make_menu()
@@ -162,6 +164,9 @@ class App:
             elif r is not None and r[0] == "link":
                 from core.app_link import LinkPlay
                 self.linked = LinkPlay(self, r[1], self.link_hw)
+            elif r is not None:             # the settings page (core/app_settings.py)
+                from core.app_settings import run
+                run(self, r)
         elif st == SETUP:
             r = self.page.handle(ev)
             if r == "start":
@@ -230,9 +235,10 @@ class App:
 
     # -- states ---------------------------------------------------------------------------
     def _make_menu(self):
-        from core.ui.menu import MainMenu, MenuView
+        from core.ui.menu import LINK_ITEMS, SETTINGS_ITEM, MainMenu, MenuView
         m = MainMenu(self.games) if self.games else MainMenu()
-        m.link_items = self.link_hw is not None     # "Host / Join a linked game"
+        m.after = SETTINGS_ITEM + LINK_ITEMS if self.link_hw is not None else SETTINGS_ITEM
+        m.stored = self.settings[1] if self.settings is not None else {}
         if self._menu_state is not None:
             m.page, m.game, m.games_sel, m.values, m.players = self._menu_state
             self._menu_state = None
@@ -265,7 +271,8 @@ class App:
         self.options = options
         # The player count was chosen in the menu (the game's "players" option or the
         # Players row): the set-up page only places the seats.
-        self.plan = SeatPlan(name, n, (n,), self.link)
+        level = self.settings and self.settings[0]["ai_level"]       # AI seats start there
+        self.plan = SeatPlan(name, n, (n,), self.link, level)
         if self.linked is not None:
             self.linked.setup(self.plan)    # hosting: the other seats are linked units
         self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
@@ -290,6 +297,11 @@ class App:
             self.page.status = str(exc)
             self.page.draw()
             return
+        # variants changed on the options page are stored and saved now, before the
+        # game's own saves (a linked game starts in core/app_link.py: no flash writes)
+        if self.options != self.menu.opened:
+            from core.app_settings import run
+            run(self, ("store_variants", cls, self.options))
         self._begin(game, seed)
         self.open_rules()
 
@@ -712,8 +724,9 @@ class Boot:
 
 # Loaded for the boot and not needed by the app: make_app drops them (about 5 KB of heap
 # with code in flash, 11 KB as .mpy in RAM; an import brings them back, e.g. the link's
-# core.boot.load_link_secret).  The settings were applied at boot; the app reads none;
-# the saved game, if any, is read (core.save_load).
+# core.boot.load_link_secret).  The settings were applied at boot; the app keeps their
+# values (App.settings) and imports core.settings again only to change or save them
+# (core/app_settings.py); the saved game, if any, is read (core.save_load).
 BOOT_ONLY = ("core.boot", "core.settings", "core.save_load")
 
 
@@ -730,13 +743,15 @@ def make_app(boot, seed=None, link=True, **app_kw):
         from core.ui.screen import Screen
         screen = boot.screen = Screen(d.width, d.height)
     boot.link = None
+    s = boot.settings
+    kept = (s.values, s.variants) if s is not None else None
     boot.settings = None
     drop_modules(BOOT_ONLY)
     saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
     return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
                seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
                saved=saved, notices=boot.notices, link_hw=hw if link else None,
-               game_modules=boot.game_modules, **app_kw)
+               game_modules=boot.game_modules, hw=hw, settings=kept, **app_kw)
 
 
 def step(boot, app, now):

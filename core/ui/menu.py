@@ -6,11 +6,16 @@ it.  The menu reads each game's title, player counts and options from core.gamei
 A custom `loader` may raise: that game is then listed as unavailable with the reason,
 instead of taking the menu down.
 
+Rows after the games (`after`, set by the app): SETTINGS_ITEM, then LINK_ITEMS when
+the board has link ports.  The settings page (core/ui/settings_page.py) is an options page
+of this class over the settings.
+
 The player count is chosen in exactly one place: the game's own "players" option where
 it has one (Reds), else a Players row when PLAYERS allows more than one count.
 
 `handle(ev)` returns None, or ("start", game_name, options_dict, players) when the user
-starts a game, or ("link", "host"|"join") for the linked-game rows.
+starts a game, or what the row after the games says: ("link", "host"|"join") for the
+linked-game rows, ("open_settings",) for Settings.
 """
 from core import gameinfo
 from core.ui import keys, text
@@ -20,8 +25,10 @@ from core.ui.widgets import ListView, hint_line, title_bar, value_text
 GAMES = 0
 OPTIONS = 1
 
-# After the games when the board has link ports (core/app_link.py): (label, mode).
-LINK_ITEMS = (("Host a linked game", "host"), ("Join a linked game", "join"))
+# Rows after the games: (label, what handle() returns); the links' when the board has
+# link ports (core/app_link.py).
+SETTINGS_ITEM = (("Settings", ("open_settings",)),)
+LINK_ITEMS = (("Host a linked game", ("link", "host")), ("Join a linked game", ("link", "join")))
 
 TITLES = gameinfo.TITLES
 
@@ -78,7 +85,9 @@ class MainMenu:
         self.status = ""
         self.games_sel = 0
         self.cursor = 0          # the selected row, kept in step by the view's list
-        self.link_items = False  # rows after the games: LINK_ITEMS (the app sets it)
+        self.after = ()          # rows after the games (the app sets them)
+        self.stored = {}         # game name -> {key: value} its options page starts from
+        self.opened = None       # the values it started from (App.start_game compares)
 
     # -- the options page rows: each option, then Players (if a choice), then Start ----
     def option_rows(self):
@@ -109,11 +118,11 @@ class MainMenu:
         return "Start", None, True
 
     def game_rows(self):
-        return len(self.entries) + (len(LINK_ITEMS) if self.link_items else 0)
+        return len(self.entries) + len(self.after)
 
     def game_label(self, i):
         if i >= len(self.entries):
-            return LINK_ITEMS[i - len(self.entries)][0], None, True
+            return self.after[i - len(self.entries)][0], None, True
         e = self.entries[i]
         if e.cls is None:
             return e.title, "n/a", False
@@ -132,6 +141,8 @@ class MainMenu:
         self.values = {}
         for opt in e.cls.OPTIONS:
             self.values[opt.key] = opt.default
+        self.values.update(self.stored.get(e.name, ()))
+        self.opened = dict(self.values)
         p = e.players()
         self.players = p[0] if p else 0
         self.status = ""
@@ -142,12 +153,10 @@ class MainMenu:
             ch = opt.choices
             k = position(ch, self.values[opt.key])
             self.values[opt.key] = ch[(k + delta) % len(ch)]
-            return True
-        if kind == "players":
+        elif kind == "players":
             p = self.entries[self.game].players()
             self.players = p[(p.index(self.players) + delta) % len(p)]
-            return True
-        return False
+        return None         # handle()'s result (the settings page reports the change)
 
     def handle(self, ev, sel):
         """Apply one key event given the list's selected row `sel`.
@@ -167,7 +176,7 @@ class MainMenu:
             if k == keys.OK and keys.kind_of(ev) == keys.PRESS:
                 if sel >= len(self.entries):
                     self.games_sel = sel
-                    return ("link", LINK_ITEMS[sel - len(self.entries)][1]), 0
+                    return self.after[sel - len(self.entries)][1], 0
                 e = self.entries[sel]
                 if e.cls is None:
                     self.status = "%s: %s" % (e.title, e.reason)
@@ -178,10 +187,10 @@ class MainMenu:
         # options page
         if self.editing:
             if k == keys.UP or k == keys.LEFT:
-                self._cycle(sel, -1)
-            elif k == keys.DOWN or k == keys.RIGHT:
-                self._cycle(sel, 1)
-            elif (k == keys.OK or k == keys.BACK) and keys.kind_of(ev) == keys.PRESS:
+                return self._cycle(sel, -1), 0
+            if k == keys.DOWN or k == keys.RIGHT:
+                return self._cycle(sel, 1), 0
+            if (k == keys.OK or k == keys.BACK) and keys.kind_of(ev) == keys.PRESS:
                 self.editing = False
             return None, 0
         if k == keys.UP:
@@ -189,8 +198,7 @@ class MainMenu:
         if k == keys.DOWN:
             return None, 1
         if k == keys.LEFT or k == keys.RIGHT:
-            self._cycle(sel, -1 if k == keys.LEFT else 1)
-            return None, 0
+            return self._cycle(sel, -1 if k == keys.LEFT else 1), 0
         if keys.kind_of(ev) != keys.PRESS:
             return None, 0
         if k == keys.OK:

@@ -227,7 +227,7 @@ def speed_step(f, rng):
 
 def pick_link_row(f, mode):
     m = f.app.menu
-    want = len(m.entries) + [x[1] for x in LINK_ITEMS].index(mode)
+    want = m.game_rows() - len(LINK_ITEMS) + [x[1][1] for x in LINK_ITEMS].index(mode)
     while f.app.menu_view.list.sel != want:
         f.key("DOWN")
     f.key("OK")
