@@ -10,9 +10,9 @@ from tools.sim import Sim  # noqa: E402
 
 
 @pytest.mark.parametrize("layout", sorted(host.LAYOUTS))
-def test_button_chips_show_whole_names(layout, monkeypatch):
+def test_button_chips_show_whole_names(layout, monkeypatch, tmp_path):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    sim = Sim(layout, None, out=lambda *a: None)
+    sim = Sim(layout, str(tmp_path), out=lambda *a: None)     # its flash: saves, link key
     win = HostWindow(sim.hw, host.KEYS[layout], 2)
     try:
         win.draw(0)
