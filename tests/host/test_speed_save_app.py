@@ -181,11 +181,15 @@ def test_no_speed_save_is_written_while_the_link_is_busy(tmp_path):
     drv = play_rounds(tmp_path, 1, busy=lambda: busy[0])
     a = drv.app
     assert a.saver.saves == 1 and not os.listdir(str(tmp_path))   # nothing on flash
-    assert a.store.pending() == ["game"] and a.store.notice == "save deferred: link busy"
+    # the options this game was started with were stored then (core/app_settings.py),
+    # so the settings wait with the game's save
+    assert a.store.pending() == ["settings", "game"]
+    assert a.store.notice == "save deferred: link busy"
     at_save = _state(a.game)
     busy[0] = False
     drv.wait(20)                                       # the app loop writes it when idle
     assert a.store.pending() == [] and os.path.exists(str(tmp_path / "game.sav"))
+    assert os.path.exists(str(tmp_path / "settings.sav"))
     assert _state(load_game(_store(tmp_path)).value[1]) == at_save
 
 
