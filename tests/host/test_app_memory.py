@@ -10,8 +10,8 @@ core.speed_ai.SpeedBot "club" for Speed.
 HEAP is the smallest cap of the form 32K * n this run fits today (`python -m
 tools.app_memory --heap N`; docs/memory.md): it is NOT the 128 KB of DESIGN.md.  On
 the 64-bit unix port, with the .mpy files in RAM, the menu alone (screen, drivers, save
-store, the names MicroPython interns) holds about 138 KB and Speed Run needs more than
-272 KB to finish; see docs/memory.md for where it goes and what a 128 KB device needs.
+store, the names MicroPython interns) holds about 138 KB and Speed Run needs 272 KB to
+finish; see docs/memory.md for where it goes and what a 128 KB device needs.
 """
 import json
 import os
