@@ -13,7 +13,7 @@ from core.settings import Settings
 from core.ui import keys
 from core.ui.menu import GAMES, LINK_ITEMS, OPTIONS, SETTINGS_ITEM, MainMenu, MenuView
 from core.ui.settings_page import SettingsPage
-from test_save_boot import Loader
+from test_save_boot import Hw, Loader
 from test_save_fakefs import FakeFs
 from test_ui_menu import FAKE_NAMES, _FakeTrick, fake_loader, press, screen
 
@@ -91,24 +91,6 @@ def test_choose_variants_stores_what_changed():
     assert s.variants == {"faketrick": {"rounds": 5}}
     assert not s.choose_variants(_FakeTrick, {"rounds": 5, "variant": "plain"})
     assert s.options_for(_FakeTrick) == {"rounds": 5}
-
-
-class Backlight:
-    def __init__(self):
-        self.level = None
-
-    def set(self, level):
-        self.level = level
-
-
-class Buzzer:
-    enabled = None
-
-
-class Hw:
-    def __init__(self):
-        self.backlight = Backlight()
-        self.buzzer = Buzzer()
 
 
 def test_apply_sets_what_it_is_given_on_the_hardware_there_is():
