@@ -130,3 +130,24 @@ def test_what_reading_the_save_imported_is_not_kept_after_that_game(tmp_path, an
             d.key("OK")
         assert b.app.state == app_mod.MENU and b.app.game is None
         assert [m for m in mods if m in sys.modules] == []
+
+
+def test_a_save_with_seats_this_firmware_lacks_returns_to_the_menu_and_says_so(tmp_path):
+    """The device app (make_app: modules unloaded, the menu parked while a game runs)
+    cannot seat an AI level it does not know: back at the menu, which says why, and a new
+    game starts from there."""
+    from core.boot import boot
+    from core.registry import game_class
+    from core.save import GameSaver
+    game = game_class("steppingstones")({}, 3)
+    GameSaver(_store(tmp_path), game, {"mode": "ai", "human": 0,
+                                       "kinds": ["you", "grandmaster", "default"]}).save_now()
+    b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"panel": False})
+    a = app_mod.make_app(b, seed=1, link=False)
+    assert a.state == app_mod.RESUME
+    d = autoplay.ButtonDriver(b, a, hold_ms=80)
+    d.key("OK")
+    assert a.state == app_mod.MENU and a.game is None and a.table is None
+    assert a.menu.status.startswith("saved game cannot continue: "), a.menu.status
+    p = autoplay.AutoPlayer(d, "speedrun", seed=2)
+    assert p.run() and a.state == app_mod.MENU
