@@ -13,6 +13,7 @@ VENV_BIN = os.path.dirname(sys.executable)
 BENCHES = (
     # (script, argument, unix heap, wasm heap)
     ("tests/perf/trick_bench.py", "2000", "4M", "2M"),
+    ("tests/perf/save_bench.py", "all", "512K", "512K"),
 )
 
 
