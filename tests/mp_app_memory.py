@@ -1,7 +1,8 @@
 """The whole app through a complete game against the AI, on this runtime, with figures.
 
     micropython -X heapsize=128K tests/mp_app_memory.py --path DIR --fs FSDIR [--rom IMAGE]
-                [--no-link] [--record FILE | --replay FILE] GAME[+GAME...] LAYOUT [SEED]
+                [--list-modules] [--no-link] [--record FILE | --replay FILE]
+                GAME[+GAME...] LAYOUT [SEED]
     node tools/wasm_run.mjs --heap 128K --fixed-heap --loop TICK --copy build/wasm-mpy
                 --copy RECDIR --mkdir /save tests/mp_app_memory.py --path /proj/build/wasm-mpy
                 --fs /save --replay /proj/RECDIR/FILE GAME LAYOUT [SEED]
@@ -76,6 +77,12 @@ if args and args[0] == "--rom":
         vfs.mount(vfs.VfsRom(_image), "/rom")
         sys.path.insert(0, "/rom")
     args = args[2:]
+LIST_MODULES = False
+if args and args[0] == "--list-modules":
+    # the module names loaded at the first table pass of each game (tools/app_memory.py
+    # --floor imports them alone to find what the code costs without any game state)
+    LIST_MODULES = True
+    args = args[1:]
 LINK = True
 if args and args[0] == "--no-link":     # for the breakdown: the app without the link stack
     LINK = False
@@ -210,6 +217,18 @@ class Run:
         self.check = (self.check * 31 + st + 1) & 0x3FFFFF
         if not self.modules_in_game and st == self.app_mod.TABLE:
             self.modules_in_game = len(sys.modules)
+            if LIST_MODULES:
+                self.list_modules()
+
+    def list_modules(self):
+        """{"what": "modules_at_table", "modules": "a b ..."}, written name by name (no
+        string built on the measured heap)."""
+        w = sys.stdout.write
+        w('{"what": "modules_at_table", "modules": "')
+        for m in sys.modules:
+            w(m)
+            w(" ")
+        w('"}\n')
 
 
 def main():

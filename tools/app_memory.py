@@ -3,6 +3,7 @@
     python -m tools.app_memory [--port unix|wasm] [--heap 128K] [--games speedrun,reds]
                                [--layouts lcd13] [--rom] [--no-link]
     python -m tools.app_memory --modules          # heap cost of each module, in boot order
+    python -m tools.app_memory --floor [--rom] [--port wasm]   # a game's code without its state
 
 For each game and layout, tests/mp_app_memory.py boots the app as the device does and
 plays a complete game against the AI through scripted button presses (see that file);
@@ -113,18 +114,21 @@ def _run_script(cmd, timeout):
 
 
 def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True, port="unix",
-             replay=False):
+             replay=False, list_modules=False):
     """The JSON records of one run; a failed run adds {"what": "game", "error": ...}.
     `rom`: a ROMFS image (build_rom) to run the app from, its size added to the heap
     (unix only).  `port` "wasm": the WebAssembly port with the build/wasm-mpy tree
     (precompile_wasm), its save files in an in-memory folder; the scripted finger's
     button masks are recorded on the unix port first and replayed there, one
     loop pass per call from JS (tests/mp_app_memory.py --record/--replay).  `replay`: the
-    same record-and-replay on the unix port (to compare both ways of running)."""
+    same record-and-replay on the unix port (to compare both ways of running).
+    `list_modules`: the run also prints the modules loaded at the table (modules_at_table)."""
     cap = heap
     extra = []
     if rom is not None:
         cap = str(heap_bytes(heap) + os.path.getsize(rom))
+    if list_modules:
+        extra.append("--list-modules")
     if not link:
         extra.append("--no-link")
     what = [game, layout, str(seed)]
@@ -175,23 +179,40 @@ import mp_app_memory
 
 
 # A generator yielding after each gc.collect(): on the WebAssembly port the collection
-# happens when JS calls TICK() again (tools/wasm_run.mjs --loop TICK).
+# happens when JS calls TICK() again (tools/wasm_run.mjs --loop TICK).  %(mount)s mounts
+# a ROMFS image first (code in flash); its bytes are not counted (taken before `base`).
 MODULES_SCRIPT = r"""
 import gc, sys
-sys.path.insert(0, %r)
+%(mount)s
+sys.path.insert(0, %(path)r)
 def costs():
-    for m in %r:
+    gc.collect(); yield
+    base = gc.mem_alloc()
+    for m in %(mods)r:
         gc.collect(); yield
         a = gc.mem_alloc()
-        __import__(m)
+        try:
+            __import__(m)
+        except ValueError as e:     # viper code on the WebAssembly port: the app falls back too
+            print('{"what": "module", "module": "%%s", "skipped": "%%s"}' %% (m, e))
+            continue
         gc.collect(); yield
         print('{"what": "module", "module": "%%s", "bytes": %%d}' %% (m, gc.mem_alloc() - a))
+    gc.collect(); yield
+    print('{"what": "modules", "count": %%d, "bytes": %%d}' %% (len(%(mods)r), gc.mem_alloc() - base))
+    try:
+        from micropython import qstr_info
+        qstr_info()
+    except ImportError:
+        pass
     from core.ui.screen import Screen
+    board = sys.modules.get(%(board)r)
+    w, h = (board.WIDTH, board.HEIGHT) if board else (240, 240)
     gc.collect(); yield
     a = gc.mem_alloc()
-    s = Screen(240, 240)
+    s = Screen(w, h)
     gc.collect(); yield
-    print('{"what": "screen", "size": "240x240", "bytes": %%d}' %% (gc.mem_alloc() - a))
+    print('{"what": "screen", "size": "%%dx%%d", "bytes": %%d}' %% (w, h, gc.mem_alloc() - a))
 _costs = costs()
 def TICK():
     for _ in _costs:
@@ -201,6 +222,11 @@ if sys.platform != "webassembly":
     while TICK():
         pass
 """
+ROM_MOUNT = """import vfs
+f = open(%r, "rb")
+_image = f.read()
+f.close()
+vfs.mount(vfs.VfsRom(_image), "/rom")"""
 
 # Boot order of the app, then what one game adds (Speed Run with its AI and table).
 BOOT_MODULES = ("core.clock", "core.prng", "core.game", "core.save", "core.settings", "core.boot",
@@ -212,18 +238,25 @@ GAME_MODULES = ("core.seats", "core.ui.setup_screen", "core.ui.rules_page", "cor
                 "core.cards", "core.trick", "core.speedrun", "core.ui.table_common",
                 "core.ui.table_speedrun", "core.ai", "core.ai.speedrun_ai", "core.ui.results",
                 "core.record")
+# What the measuring script brings, not the app (--floor leaves them out)
+HARNESS_MODULES = ("core.ui.autoplay", "mp_app_memory", "__main__")
 
 
-def module_costs(port="unix"):
-    mods = BOOT_MODULES + GAME_MODULES
+def module_costs(port="unix", mods=BOOT_MODULES + GAME_MODULES, rom=None, board=None):
+    """The heap each module in `mods` adds when imported in that order, the total
+    ({"what": "modules"}), then a screen buffer of `board`'s size (240x240 without one).
+    `rom`: a ROMFS image (build_rom) to import the code from, unix only."""
     if port == "unix":
-        cmd = [MP, "-X", "heapsize=1M", "-c", MODULES_SCRIPT % (MPY_DIR, mods)]
+        fill = {"mount": ROM_MOUNT % rom if rom else "", "path": "/rom" if rom else MPY_DIR,
+                "mods": tuple(mods), "board": board}
+        cmd = [MP, "-X", "heapsize=2M", "-c", MODULES_SCRIPT % fill]
     else:
+        fill = {"mount": "", "path": "/proj/" + WASM_MPY_DIR, "mods": tuple(mods), "board": board}
         tmp = tempfile.mkdtemp(prefix="appmod", dir=os.path.join(ROOT, "build"))
         script = os.path.relpath(os.path.join(tmp, "modules.py"), ROOT)
         with open(script, "w") as f:
-            f.write(MODULES_SCRIPT % ("/proj/" + WASM_MPY_DIR, mods))
-        cmd = ["node", "tools/wasm_run.mjs", "--heap", "1M", "--fixed-heap", "--loop", "TICK",
+            f.write(MODULES_SCRIPT % fill)
+        cmd = ["node", "tools/wasm_run.mjs", "--heap", "2M", "--fixed-heap", "--loop", "TICK",
                "--copy", WASM_MPY_DIR, "--copy", os.path.dirname(script), script]
     try:
         p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -232,7 +265,42 @@ def module_costs(port="unix"):
             shutil.rmtree(tmp, ignore_errors=True)
     if p.returncode != 0:
         raise RuntimeError(p.stdout + p.stderr)
-    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
+    out = []
+    for line in p.stdout.splitlines():
+        if line.startswith("{"):
+            out.append(json.loads(line))
+        elif line.startswith("qstr pool:"):
+            out.append({"what": "names", "qstrs": int(line.split("n_qstr=")[1].split(",")[0])})
+    return out
+
+
+def modules_at_table(game, layout, seed=1, link=True):
+    """The app's modules at the first table pass of `game` (a unix run as deployed, 1M),
+    without the measuring script's own."""
+    for r in run_game(game, layout, "1M", seed, link=link, list_modules=True):
+        if r["what"] == "modules_at_table":
+            return [m for m in r["modules"].split() if m not in HARNESS_MODULES]
+        if "error" in r:
+            raise RuntimeError("%s: %s" % (game, r["error"]))
+    raise RuntimeError("%s: the run never reached the table" % game)
+
+
+def floor(game, layout, port="unix", rom=None, seed=1, link=True):
+    """What the code of a game costs before any game state: the heap of importing the
+    modules the app has at its table, alone, plus the screen buffer the app allocates at
+    boot.  No run of that game can need less."""
+    from boards.host import LAYOUTS
+    mods = modules_at_table(game, layout, seed, link)
+    recs = module_costs(port, mods, rom, "boards." + LAYOUTS[layout])
+    total = [r for r in recs if r["what"] == "modules"][0]
+    screen = [r for r in recs if r["what"] == "screen"][0]
+    names = [r["qstrs"] for r in recs if r["what"] == "names"]
+    out = {"what": "floor", "game": game, "layout": layout, "port": port, "rom": rom is not None,
+           "modules": total["count"], "modules_bytes": total["bytes"], "screen_bytes": screen["bytes"],
+           "floor": total["bytes"] + screen["bytes"]}
+    if names:
+        out["qstrs"] = names[0]
+    return out
 
 
 def main(argv=None):
@@ -245,6 +313,9 @@ def main(argv=None):
     ap.add_argument("--layouts", default="lcd13")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--modules", action="store_true", help="heap cost of each module instead")
+    ap.add_argument("--floor", action="store_true",
+                    help="instead: the heap of the modules each game has at its table, imported "
+                         "alone, plus the screen buffer (what the code costs without game state)")
     ap.add_argument("--no-link", action="store_true", help="without the idle link stack")
     ap.add_argument("--replay", action="store_true",
                     help="unix: record the run, then replay it as --port wasm does")
@@ -265,6 +336,13 @@ def main(argv=None):
     if args.rom:
         rom = os.path.join(ROOT, "build", "app.romfs")
         print(json.dumps({"what": "rom", "bytes": build_rom(rom)}))
+    if args.floor:
+        if args.port == "wasm":
+            precompile_app()        # the module lists come from a unix run
+        for layout in args.layouts.split(","):
+            for game in args.games.split(","):
+                print(json.dumps(floor(game, layout, args.port, rom, args.seed, not args.no_link)))
+        return 0
     failed = 0
     for layout in args.layouts.split(","):
         for game in args.games.split(","):

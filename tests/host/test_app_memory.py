@@ -83,3 +83,17 @@ def test_a_session_of_games_leaves_nothing_behind_but_names(runs):
     for before, after in zip(at_menu, at_menu[1:]):
         assert after - before < LEFT_BEHIND, at_menu
     assert abs(at_menu[-1] - at_menu[-2]) < 512, at_menu      # the same game again
+
+
+@pytest.mark.skipif(not os.path.exists(MP), reason="no MicroPython unix port in .venv")
+def test_the_floor_is_below_the_live_peak(runs):
+    """`tools.app_memory --floor`: the modules Reds has at its table, imported alone, plus
+    the screen buffer.  It is a lower bound of the game's run (docs/memory.md uses it to
+    show what the code alone costs), so it lies under the run's live peak."""
+    g = [r for r in runs[("reds", "display2")] if r["what"] == "game"][0]
+    f = app_memory.floor("reds", "display2")
+    assert 0 < f["modules"] < g["modules_in_game"]
+    assert "core.ui.autoplay" not in app_memory.modules_at_table("reds", "display2")
+    assert f["screen_bytes"] >= 320 * 240 // 2
+    assert f["modules_bytes"] > 0 and f["floor"] == f["modules_bytes"] + f["screen_bytes"]
+    assert f["floor"] < g["peak_alloc"], (f, g["peak_alloc"])
