@@ -26,13 +26,17 @@ class IllegalAction(ValueError):
 
 
 class Option:
-    """One game option: a key, its choices (first is the default unless given), a label."""
+    """One game option: a key, its choices (first is the default unless given), a label,
+    and optionally `names`, what an options page shows for each choice (else the value)."""
+    names = None        # set on an instance only when given: no cost to the others
 
-    def __init__(self, key, choices, label, default=None):
+    def __init__(self, key, choices, label, default=None, names=None):
         self.key = key
         self.choices = choices
         self.label = label
         self.default = choices[0] if default is None else default
+        if names is not None:
+            self.names = names
 
 
 def resolve_options(spec, given):

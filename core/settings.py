@@ -14,14 +14,18 @@ stores the ones changed there (`choose_variants`).
 
 AI level 1-4 is where every AI seat of the seat set-up starts (core.seats.stored_level):
 Speed has four levels, casual, club, quick, expert; the trick games three, so 1 = easy,
-2 = default, 3 and 4 = hard.  The default, 2, gives each game's default level.
+2 = default, 3 and 4 = hard.  The default, 2, gives each game's default level.  The
+page names them (Option.names; the int is what is stored) in words true of both: 1 Easy,
+2 Normal (each game's default), 3 Hard, 4 Hardest (Speed's expert; the trick games' hard,
+which is also their 3).
 """
 import json
 
 from core.game import Option
 
 SPEC = (
-    Option("ai_level", (1, 2, 3, 4), "AI level", 2),
+    Option("ai_level", (1, 2, 3, 4), "AI level", 2,
+           ("1 Easy", "2 Normal", "3 Hard", "4 Hardest")),
     Option("brightness", (20, 40, 60, 80, 100), "Brightness %", 80),
     Option("sound", (True, False), "Sound"),
 )

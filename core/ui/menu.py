@@ -110,7 +110,8 @@ class MainMenu:
     def row_label(self, i):
         kind, opt = self.row_kind(i)
         if kind == "option":
-            v = value_text(self.values[opt.key])
+            v = self.values[opt.key]
+            v = opt.names[position(opt.choices, v)] if opt.names else value_text(v)
             return opt.label, ("<%s>" % v) if self.editing and self.cursor == i else v, True
         if kind == "players":
             v = "%d" % self.players

@@ -31,8 +31,8 @@ def settings_menu(w=240, h=240):
 
 
 def render_settings_screens(w, h, sink):
-    """The games list with the Settings row selected, then the settings page editing
-    the brightness; sink(name, screen) each."""
+    """The games list with the Settings row selected, the settings page editing the
+    brightness, then editing the AI level at its widest name; sink(name, screen) each."""
     m, v = settings_menu(w, h)
     for _ in range(len(FAKE_NAMES)):
         press(v, keys.DOWN)
@@ -42,6 +42,12 @@ def render_settings_screens(w, h, sink):
     press(v, keys.OK)
     press(v, keys.UP)                           # brightness 80 -> 60
     sink("edit", v.screen)
+    press(v, keys.OK)
+    press(v, keys.UP)
+    press(v, keys.OK)
+    press(v, keys.UP)
+    press(v, keys.UP)                           # AI level 2 -> 4
+    sink("level", v.screen)
 
 
 def settings_view(s, values):
@@ -126,10 +132,11 @@ def test_settings_page_edits_like_the_options_page_and_reports_every_change():
     m = v.menu
     assert m.page == OPTIONS and v.list.n == 3          # an options page without Start
     assert [m.row_label(i) for i in range(3)] == [
-        ("AI level", "2", True), ("Brightness %", "80", True), ("Sound", "on", True)]
+        ("AI level", "2 Normal", True), ("Brightness %", "80", True), ("Sound", "on", True)]
     assert press(v, keys.OK) is None and m.editing
-    assert m.row_label(0) == ("AI level", "<2>", True)
+    assert m.row_label(0) == ("AI level", "<2 Normal>", True)
     assert press(v, keys.DOWN) == ("set_value", "ai_level", 3)
+    assert m.row_label(0) == ("AI level", "<3 Hard>", True)
     press(v, keys.OK)
     press(v, keys.DOWN)
     assert press(v, keys.LEFT) == ("set_value", "brightness", 60)
@@ -139,6 +146,29 @@ def test_settings_page_edits_like_the_options_page_and_reports_every_change():
     assert press(v, keys.BACK) is None and not m.editing
     r = press(v, keys.BACK)
     assert r == ("leave_settings", {"ai_level": 3, "brightness": 60, "sound": False})
+
+
+def test_the_ai_level_shows_a_name_and_stores_the_int():
+    opt = settings.SPEC[0]
+    assert opt.key == "ai_level" and len(opt.names) == len(opt.choices)
+    assert settings.SPEC[1].names is None           # no names: the value, as before
+    v = settings_view(screen(240, 240), {"ai_level": 1, "brightness": 80, "sound": True})
+    m = v.menu
+    shown = []
+    for _ in range(4):
+        shown.append(m.row_label(0)[1])
+        assert press(v, keys.RIGHT)[2] == m.values["ai_level"]
+    assert shown == ["1 Easy", "2 Normal", "3 Hard", "4 Hardest"]
+    assert m.values["ai_level"] == 1 and type(m.values["ai_level"]) is int      # wrapped
+    press(v, keys.LEFT)
+    assert press(v, keys.BACK) == ("leave_settings",
+                                   {"ai_level": 4, "brightness": 80, "sound": True})
+    s = Settings()
+    s.set("ai_level", 4)
+    assert settings.parse(s.to_json()).values["ai_level"] == 4     # stored as the int
+    for bad in ('"4 Hardest"', '"4"', 'true', '5'):     # a name is not a value
+        p = settings.parse('{"settings": {"ai_level": ' + bad + '}}')
+        assert p.values["ai_level"] == 2 and p.fixed == ["ai_level"]
 
 
 def test_options_page_starts_from_the_stored_variants():

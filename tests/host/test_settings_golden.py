@@ -1,5 +1,6 @@
 """Golden images of the settings page at 240x240 and 320x240: the games list with its
-Settings row, and the settings page editing a value.
+Settings row, the settings page editing a value, and editing the AI level at its widest
+name ("<4 Hardest>").
 
 The screens come from tests/core/test_settings_page.render_settings_screens (the fake
 games of the menu tests and the real settings).  Each is compared pixel by pixel with
@@ -18,7 +19,7 @@ from test_settings_page import render_settings_screens
 def test_settings_screens_match_golden(w, h):
     shots = []
     render_settings_screens(w, h, lambda name, s: shots.append((name, bytes(s.buf))))
-    assert [n for n, _ in shots] == ["games", "edit"]
+    assert [n for n, _ in shots] == ["games", "edit", "level"]
     failures = golden_failures(shots, w, h, os.path.join(GOLDEN, "settings_%s_%dx%d.png"),
                                "settings")
     assert not failures, "\n".join(failures)
