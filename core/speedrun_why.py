@@ -25,6 +25,8 @@ def action_kind(game, action):
 
 def why_illegal(game, seat, action):
     """The reason `action` by `seat` (who decides now) is not legal."""
+    if not isinstance(action, int):     # a string, None...: no phase to compare with
+        return "%r is not a Speed Run action" % (action,)
     p = game.phase
     kind = action_kind(game, action)
     label = game.action_label(action)

@@ -94,6 +94,8 @@ def test_illegal_wrong_seat_and_wrong_phase_change_nothing():
     expect_illegal(g, 1, g.parse_action("contract:win0"), ["bid action", "select phase"])
     expect_illegal(g, 1, card("7H"), ["play action", "select phase"])
     expect_illegal(g, 1, 200, ["not a Speed Run action"])
+    expect_illegal(g, 1, "7H", ["'7H' is not a Speed Run action"])    # not a number at all
+    expect_illegal(g, 1, None, ["None is not a Speed Run action"])
     select(g, "trump:none", "rank:10-high")
     expect_illegal(g, 0, card("7H"), ["bid phase"])
     expect_illegal(g, 0, g.parse_action("reveal"), ["reveal action", "bid phase"])
