@@ -91,7 +91,14 @@ class DeviceFs:
 
 
 def _as_bytes(chunk):
-    return chunk if isinstance(chunk, bytes) else chunk.encode()
+    """A chunk as something to write: str is encoded, bytes and buffers go as they are."""
+    return chunk.encode() if isinstance(chunk, str) else chunk
+
+
+def _snapshot(chunks):
+    """The chunks as a list that stays valid: a producer may refill one bytearray for all
+    its chunks (game_chunks does), so those are copied."""
+    return [c if isinstance(c, (str, bytes)) else bytes(c) for c in chunks]
 
 
 def parse_file(data):
@@ -211,7 +218,10 @@ class SaveStore:
 
     # -- saving --------------------------------------------------------------------------
     def save(self, name, chunks):
-        """Save `chunks` (bytes/str pieces of the payload) as `name`.
+        """Save `chunks` (str, bytes or buffer pieces of the payload) as `name`.
+
+        A buffer chunk may be refilled by the producer for its next chunk: each chunk is
+        written (or copied, when deferred) before the next one is taken.
 
         Returns True when written now, False when deferred (link busy) or failed; either
         way the previous copies are intact.  A deferred save is written by poll().
@@ -242,8 +252,8 @@ class SaveStore:
     def _defer(self, name, job):
         """Keep `job` for poll() if the link is busy (True); else drop any older job."""
         if self.link_busy is not None and self.link_busy():
-            if job is not _DISCARD and not isinstance(job, (list, tuple)):
-                job = list(job)     # a snapshot: the game moves on meanwhile
+            if job is not _DISCARD:
+                job = _snapshot(job)    # the game moves on meanwhile
             self._pending[name] = job
             self.notice = "save deferred: link busy"
             return True
@@ -360,50 +370,109 @@ PACK = 64                       # actions per packed line
 # The game save is read back by core/boot.py (load_game), at boot only: the app does not
 # keep that code (core.app BOOT_ONLY).
 
+# Bytes of a packed line per action: up to 5 digits of the word (below 65536) and ", "; a
+# timed action adds a time stamp of up to 11 characters and ", ".  Plus the keys.
+_WORD_BYTES = 7
+_STAMP_BYTES = 13
+_KEYS_BYTES = 24
+
 
 def game_chunks(game, meta):
     """The game save's payload, one line at a time: the app line, the record's header,
     the packed actions (and the result line of a finished game), generated as they are
-    written: no list of lines on the device's heap."""
+    written: no list of lines on the device's heap.  The packed lines come out of one
+    bytearray refilled for each (see SaveStore.save)."""
     import json
     from core.record import header
     yield json.dumps({"app": meta})
     yield "\n"
     yield json.dumps(header(game))
     timed = getattr(game, "timed_history", None)
-    for line in _packed_lines(game.history if timed is None else timed, timed is not None):
-        yield "\n"
+    if timed is None:
+        lines = _packed_lines(len(game.history), _words(game.history), None)
+    else:
+        lines = _packed_lines(len(timed), _words(timed), _stamps(timed))
+    for line in lines:
         yield line
     if game.is_over():
         yield "\n"
         yield json.dumps({"result": game.result()})
 
 
-def _packed_lines(actions, timed):
-    """Actions (seat, action), or timed ones (t_ms, seat, action), PACK to a line:
-    {"m": [m, ...]} or {"t": [t, ...], "m": [m, ...]} with m = seat << 8 | action (every
-    game's action ids are below 256); a timed round's clock starts at 0, as in the record."""
-    ts = []
-    ms = []
-    for a in actions:
-        if timed:
-            ts.append(a[0])
-            ms.append(a[1] << 8 | a[2])
+def _words(log):
+    """The log's actions as ints seat << 8 | action (every game's action ids are below
+    256).  The games' compact logs give them straight from their bytes (pair_words()):
+    decoding a tuple per action made most of a save's garbage, 45 KB late in a Reds game
+    on the unix port.  Any other log is read as (seat, action) or (t_ms, seat, action)."""
+    if hasattr(log, "pair_words"):
+        return log.pair_words()
+    return (a[-2] << 8 | a[-1] for a in log)
+
+
+def _stamps(log):
+    """The time stamps of a timed log, (t_ms, seat, action) entries."""
+    if hasattr(log, "time_stamps"):
+        return log.time_stamps()
+    return (a[0] for a in log)
+
+
+def _packed_lines(n, words, stamps):
+    """The `n` actions, PACK to a line, each line starting with its newline:
+    {"m": [m, ...]} or, with `stamps`, {"t": [t, ...], "m": [m, ...]} with m taken from
+    `words` (seat << 8 | action); a timed round's clock starts at 0, as in the record.
+    The text is what json.dumps writes, but put digit by digit into one bytearray that is
+    refilled for every line: building a list of ints and its JSON per line made 1-2 KB of
+    garbage per line on the unix port."""
+    per_action = _WORD_BYTES if stamps is None else _WORD_BYTES + _STAMP_BYTES
+    buf = bytearray(PACK * per_action + _KEYS_BYTES)
+    view = memoryview(buf)
+    for start in range(0, n, PACK):
+        k = min(PACK, n - start)
+        if stamps is None:
+            pos = _put(buf, 0, b'\n{"m": [')
         else:
-            ms.append(a[0] << 8 | a[1])
-        if len(ms) == PACK:
-            yield _pack_line(ts, ms, timed)
-            ts = []
-            ms = []
-    if ms:
-        yield _pack_line(ts, ms, timed)
+            pos = _put(buf, 0, b'\n{"t": [')
+            pos = _put(buf, _put_ints(buf, pos, stamps, k), b'], "m": [')
+        pos = _put(buf, _put_ints(buf, pos, words, k), b"]}")
+        yield view[:pos]
 
 
-def _pack_line(ts, ms, timed):
-    import json
-    if timed:
-        return '{"t": %s, "m": %s}' % (json.dumps(ts), json.dumps(ms))
-    return '{"m": %s}' % json.dumps(ms)
+def _put(buf, pos, text):
+    """Copy the bytes `text` into buf at pos; the position after them."""
+    end = pos + len(text)
+    buf[pos:end] = text
+    return end
+
+
+def _put_ints(buf, pos, ints, k):
+    """The next `k` ints of the iterator `ints`, written "1, 22, 333" at buf[pos]."""
+    for i in range(k):
+        if i:
+            pos = _put(buf, pos, b", ")
+        pos = _put_int(buf, pos, next(ints))
+    return pos
+
+
+def _put_int(buf, pos, v):
+    """The decimal digits of v (a "-" first if negative) at buf[pos], without making a
+    string; the position after them."""
+    if v < 0:
+        buf[pos] = 45       # "-"
+        pos += 1
+        v = -v
+    end = pos
+    x = v
+    while True:             # count the digits
+        end += 1
+        x //= 10
+        if not x:
+            break
+    i = end
+    while i > pos:          # and write them from the last
+        i -= 1
+        buf[i] = 48 + v % 10
+        v //= 10
+    return end
 
 
 class GameSaver:

@@ -115,6 +115,16 @@ class TimedLog:
         for i in range(self.n):
             yield self[i]
 
+    def pair_words(self):
+        """seat << 8 | action of every entry, as stored: a game save writes these and
+        time_stamps() without a tuple per entry (core/save.py)."""
+        for i in range(self.n):
+            yield self.moves[i >> 6][i & 63]
+
+    def time_stamps(self):
+        for i in range(self.n):
+            yield self.times[i >> 6][i & 63]
+
     def __eq__(self, other):
         return list(self) == list(other)
 

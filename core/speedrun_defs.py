@@ -106,6 +106,12 @@ class CompactHistory:
             w = self.buf[i]
             yield (w >> 8, w & 0xFF)
 
+    def pair_words(self):
+        """The entries as stored, seat << 8 | action: what a game save writes, without a
+        tuple per entry (core/save.py)."""
+        for i in range(self.n):
+            yield self.buf[i]
+
     def __eq__(self, other):
         return list(self) == list(other)
 

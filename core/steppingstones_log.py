@@ -67,6 +67,14 @@ class PairLog(_Packed):
     def _decode(self, b, o):
         return (b[o], b[o + 1])
 
+    def pair_words(self):
+        """Each pair as seat << 8 | action: what a game save writes, without a tuple per
+        entry (core/save.py)."""
+        for i in range(self._n):
+            b = self._chunks[i // self._per]
+            o = (i % self._per) * 2
+            yield b[o] << 8 | b[o + 1]
+
 
 class EventLog(_Packed):
     """Events (name, arg, ...) with at most 3 arguments, each an int in 0..127 or one of

@@ -29,7 +29,9 @@ class FakeFile:
         self.buf = []
 
     def write(self, data):
+        """Keeps a copy, as a real file does: a caller may refill its buffer after."""
         fs = self.fs
+        data = bytes(data)
         try:
             fs.step()
         except PowerCut:

@@ -26,3 +26,20 @@ def test_entries_read_back_unchanged(log_entries):
     for i in range(len(log_entries)):      # indexing skips the entries before i
         assert log[i] == log_entries[i]
         assert log[-1 - i] == log_entries[-1 - i]
+
+
+# Entries whose first two items are ints (as a game's (seat, action) history): pairs of
+# 0..127 (one byte each), of 0..255 (two-byte items), other ints and longer tuples (decoded).
+byte_pairs = st.tuples(st.integers(0, 255), st.integers(0, 255))
+int_led = st.one_of(byte_pairs, st.tuples(st.integers(0, 127), st.integers(0, 127)),
+                    st.tuples(ints, ints),
+                    st.tuples(st.integers(0, 255), st.integers(0, 255), atoms))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(int_led, max_size=150))
+def test_pair_words_equal_the_decoded_entries(log_entries):
+    log = PackedLog()
+    for e in log_entries:
+        log.append(e)
+    assert list(log.pair_words()) == [e[0] << 8 | e[1] for e in log_entries]

@@ -2,13 +2,14 @@
 
 The app saves the game in progress at every trick or hand end (core/save.py GameSaver), so
 whatever one save allocates is garbage the device collects at every trick.  For a late
-safe point of Reds (4 players), Speed Run and a Speed match this prints one JSON line per
+safe point of Reds (4 players), Speed Run, a Speed match and Stepping Stones this prints one JSON line per
 game: bytes allocated by one GameSaver.save_now() (MicroPython: gc.mem_alloc() with the
-collector off; CPython: null), split into what producing the payload costs (iterating
-core.save.game_chunks alone) and what iterating the history alone costs, plus the payload
-size and the time of a save.  The filesystem keeps no bytes (SinkFs), so the figures are
-the save's own garbage, not a fake file's.
-Usage: <runtime> tests/perf/save_bench.py RUNTIME_NAME [all|reds|speedrun|speed]
+collector off; CPython: null), with what producing the payload costs (iterating
+core.save.game_chunks alone), what the header line costs, and what iterating the history
+as tuples costs (the save's way before the logs' pair_words(): 83% of its garbage in
+Reds), plus the payload size and the time of a save.  The filesystem keeps no bytes
+(SinkFs), so the figures are the save's own garbage, not a fake file's.
+Usage: <runtime> tests/perf/save_bench.py RUNTIME_NAME [all|reds|speedrun|speed|steppingstones]
 """
 import gc
 import json
@@ -31,6 +32,7 @@ GAMES = (
     ("save_reds4", "reds", {"players": 4}, 13),
     ("save_speedrun", "speedrun", {}, 11),
     ("save_speed", "speed", {"target": 50}, 14),
+    ("save_steppingstones", "steppingstones", {}, 12),
 )
 
 try:
