@@ -218,6 +218,8 @@ class Speed(Game):
             if self.emptied(seat):
                 return "Spit ends the round only with Winner Yells Spit; the round is already won"
             if not self.stand_still_spit:
+                if self.winner_yells:   # ruling SP-8: the button is only the winner's yell
+                    return "Spit wins the round once you have emptied your hand and draw pile"
                 return "Spit is only for the Stand Still Spit and Winner Yells Spit variants"
             if self.called[seat]:
                 return "you already called Spit; waiting for the other player"

@@ -209,6 +209,21 @@ def test_sp8_without_stand_still_spit_the_button_is_refused():
         assert "Stand Still Spit" in str(exc)
 
 
+def test_sp8_winner_yells_spit_early_spit_is_refused_with_the_reason():
+    # Ruling SP-8, Winner Yells Spit without Stand Still Spit: the button is the winner's
+    # yell, so a seat that has not emptied hand and draw is told that (not that the
+    # variant is off).
+    g = position(("KS", "3H 5H"), ("2C", "9D"), spits=("7C 4C", "JD"),
+                 options={"winner_yells_spit": True})
+    try:
+        g.apply_at(10, 0, SPIT)
+        assert False
+    except IllegalAction as exc:
+        why = str(exc)
+    assert "emptied" in why and "only for" not in why, why
+    assert g.n_hand[0] == 1 and g.observation(0)["spit_called"] == [False, False]
+
+
 def test_sp8_winner_yells_spit_the_yell_wins():
     g = position(("3H", "10S 4S KS"), ("2C", "9D"), options={"winner_yells_spit": True})
     play(g, 100, 0, "3H>L")
