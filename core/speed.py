@@ -476,6 +476,13 @@ class Speed(Game):
             winners = [first]
             tiebreak = "Tied at %d points; seat %d won more rounds (%d to %d)." % (
                 s[first], first, self.rounds_won[first], self.rounds_won[second])
+        target = self.options["target"]
+        cut_short = self.over and target > 0 and max(s) < target
+        if cut_short:
+            # SP-7 plays a match to its target; the engine stops at MAX_ROUNDS (its log and
+            # round summaries must fit a Pico's heap): say so rather than pass it off as reached
+            tiebreak = "Stopped after %d rounds, short of the %d-point target. %s" % (
+                self.round_no, target, tiebreak)
         return {"scores": [s[0], s[1]], "ranking": ranking, "winners": winners,
                 "tiebreak": tiebreak, "rounds_won": [self.rounds_won[0], self.rounds_won[1]],
-                "rounds": [dict(r) for r in self.rounds]}
+                "rounds": [dict(r) for r in self.rounds], "round_limit": cut_short}

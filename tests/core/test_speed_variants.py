@@ -1,7 +1,7 @@
 """Speed rules SP-5, SP-7, SP-8, SP-10 and the variants, one named test per point."""
 from core.cards import SPEED_DECK
 from core.game import IllegalAction
-from core.speed import Speed, SPIT, MAX_RESPITS
+from core.speed import Speed, SPIT, MAX_RESPITS, MAX_ROUNDS
 from core.speed_bots import VirtualTable, RandomBot
 from test_speed_support import (card, position, hand_labels, top_labels,
                                 assert_all_cards_accounted, every_card)
@@ -136,7 +136,7 @@ def test_sp7_match_to_a_target_score():
     g = Speed({"scoring": "automatic", "target": 50}, 4251)
     VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 4251).run()
     r = g.result()
-    assert max(r["scores"]) == 50
+    assert max(r["scores"]) == 50 and r["round_limit"] is False
     assert r["scores"][0] % 25 == 0 and r["scores"][1] % 25 == 0
     assert len(r["rounds"]) == g.round_no >= 3
     assert r["winners"] == [r["ranking"][0]]
@@ -147,6 +147,17 @@ def test_sp7_match_to_a_target_score():
     # each round's clock starts at 0: time stamps drop back when a round begins
     times = [t for t, seat, action in g.timed_history]
     assert len([k for k in range(1, len(times)) if times[k] < times[k - 1]]) >= 1
+
+
+def test_sp7_a_match_stopped_by_the_round_limit_says_so():
+    # 1 Point Score makes a few points a round: 500 is out of reach in MAX_ROUNDS rounds
+    g = Speed({"scoring": "one_point", "target": 500}, 1)
+    VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
+    r = g.result()
+    assert g.over and g.round_no == MAX_ROUNDS and max(r["scores"]) < 500
+    assert r["round_limit"] is True
+    assert r["tiebreak"].startswith("Stopped after %d rounds, short of the 500-point target. "
+                                    "Seat " % MAX_ROUNDS), r["tiebreak"]
 
 
 def test_sp7_default_match_is_one_round():
