@@ -382,7 +382,7 @@ class App:
     def open_rules(self):
         from core.ui.rules_page import RulesPage
         self.page = RulesPage(self.screen, self.game_name, TITLES.get(self.game_name, self.game_name),
-                              self.hints)
+                              self.hints, self.game.options)     # its variants get a line each
         self.state = RULES
         self.page.draw()
 
