@@ -390,7 +390,8 @@ class App:
         self.state = TABLE
         self.page = None
         if self.unload:
-            drop_modules(("core.ui.rules_page",))     # imported again if asked for
+            # imported again if asked for
+            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name))
         t = self.table
         if self.realtime:
             t.resume(self.now)

@@ -17,7 +17,7 @@ from core import gameinfo  # noqa: E402
 from core.game import resolve_options  # noqa: E402
 from core.ui import keys, rich  # noqa: E402
 from core.ui.dirty import DirtyRects  # noqa: E402
-from core.ui.rules_page import _RULES, RulesPage, controls, variants  # noqa: E402
+from core.ui.rules_page import RulesPage, controls, summary, variants  # noqa: E402
 from test_ui_menu import press  # noqa: E402
 
 HINTS = {"ok": "A", "back": "B", "move": "stick"}      # the 240x240 board's labels
@@ -66,7 +66,7 @@ def opts(game, given=None):
 
 def old_lines(game, cols):
     """The page's lines as they were before variants: summary, "", controls."""
-    return rich.wrap(_RULES[game], cols) + [""] + rich.wrap(controls(game, HINTS), cols)
+    return rich.wrap(summary(game), cols) + [""] + rich.wrap(controls(game, HINTS), cols)
 
 
 def page(game, w=240, h=240, given=None):
@@ -77,7 +77,7 @@ def render_rules_screens(w, h, sink):
     """Reds with all its variants on, at the page showing the most variant lines (page 2 at
     240x240, page 1 at 320x240); sink("variants", screen)."""
     p = page("reds", w, h, ALL_ON["reds"])
-    first = len(rich.wrap(_RULES["reds"], p.cols)) + 1     # the variants' first line
+    first = len(rich.wrap(summary("reds"), p.cols)) + 1     # the variants' first line
     last = p.n_rules - 1                                     # the empty line after them
     best = 0
     most = 0
@@ -101,7 +101,7 @@ def test_default_options_give_the_same_lines_as_before():
                 p = page(game, w, h, given)
                 assert p.variants == ""
                 assert p.wrapped() == want, (game, w)
-                assert p.n_rules == len(rich.wrap(_RULES[game], cols)) + 1
+                assert p.n_rules == len(rich.wrap(summary(game), cols)) + 1
                 assert p.pages == (len(want) + p.per_page - 1) // p.per_page
             p = RulesPage(screen(w, h), game, "T", HINTS)       # no options at all
             assert p.wrapped() == want
@@ -147,14 +147,14 @@ def test_every_non_default_value_adds_one_sentence_after_the_summary():
                 assert v.endswith("."), v
                 p = page(game, 240, 240, given)
                 lines = p.wrapped()
-                summary = rich.wrap(_RULES[game], cols)
-                assert lines[:len(summary)] == summary
-                assert lines[len(summary)] == ""
+                head = rich.wrap(summary(game), cols)
+                assert lines[:len(head)] == head
+                assert lines[len(head)] == ""
                 mine = rich.wrap(v, cols)
-                assert lines[len(summary) + 1:len(summary) + 1 + len(mine)] == mine
-                assert lines[len(summary) + 1 + len(mine)] == ""
-                assert lines[len(summary) + 2 + len(mine):] == rich.wrap(controls(game, HINTS), cols)
-                assert p.n_rules == len(summary) + len(mine) + 2   # drawn in the text colour
+                assert lines[len(head) + 1:len(head) + 1 + len(mine)] == mine
+                assert lines[len(head) + 1 + len(mine)] == ""
+                assert lines[len(head) + 2 + len(mine):] == rich.wrap(controls(game, HINTS), cols)
+                assert p.n_rules == len(head) + len(mine) + 2   # drawn in the text colour
                 if o.key == "boards_short":
                     break       # 125 more subsets: one is enough
 
@@ -190,7 +190,8 @@ def test_variant_texts():
     assert v("speed", {"auto_points": 50}) == ""       # face-value scoring: not in effect
     assert v("speed", {"scoring": "one_point"}) == (
         "1 Point Score: the winner scores 1 per card in the loser's hand and draw pile.")
-    assert v("speed", {"target": 100}) == "Match: rounds go on until a player has 100 points or more."
+    assert v("speed", {"target": 100}) == ("Match: rounds go on until a player has 100 points or "
+                                           "more (at most 50 rounds).")
 
 
 def test_variants_come_in_the_order_of_the_options():

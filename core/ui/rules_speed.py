@@ -1,0 +1,42 @@
+"""Speed's rules page text: the summary and a sentence per variant in effect.
+
+Loaded by core/ui/rules_page.py for this game's page only and dropped with it, so the
+other games' texts cost no heap (the page opens right after the deal, at the game's peak).
+"""
+from core.speed_defs import MAX_ROUNDS
+
+SUMMARY = (
+    "2 players, real time. Play a card one above or below either centre pile (A "
+    "touches K and 2, suits don't matter); your hand refills to 5 from your draw pile. "
+    "When nobody can play, both flip a spit card onto the centre (stand-still). First "
+    "to empty hand and draw pile wins the round and scores the loser's hand.")
+
+
+def variants(o):
+    """The sentences for the variants in effect in the resolved options `o`."""
+    out = []
+    if o.get("count_down_only"):                      # ruling SP-2
+        out.append("Count Down Only: play exactly one below; aces are low, nothing goes "
+                   "on an ace.")
+    if o.get("stand_still_spit"):                     # ruling SP-8
+        out.append("Stand Still Spit: when stuck, press Spit; the spit cards flip once "
+                   "both players have.")
+    if o.get("winner_yells_spit"):                    # ruling SP-8
+        out.append("Winner Yells Spit: once hand and draw pile are empty, press Spit to "
+                   "win; till then the other plays on.")
+    if o.get("spit_pile_stalemate"):                  # ruling SP-5
+        out.append("Spit Pile Stalemate: a stand-still with both spit piles used up ends "
+                   "the round with no winner.")
+    sc = o.get("scoring")                             # ruling SP-7
+    if sc == "one_point":
+        out.append("1 Point Score: the winner scores 1 per card in the loser's hand and "
+                   "draw pile.")
+    elif sc == "automatic":
+        out.append("Automatic Points: the winner of a round scores %d."
+                   % o.get("auto_points", 25))
+    t = o.get("target", 0)
+    if t:                                             # ruling SP-7
+        # at most MAX_ROUNDS: a deviation from SP-7, see docs/speed.md
+        out.append("Match: rounds go on until a player has %d points or more (at most %d "
+                   "rounds)." % (t, MAX_ROUNDS))
+    return out
