@@ -8,7 +8,8 @@ SUMMARY = (
     "3 players, 40 cards (1-10 in four suits), 12 each. Every hand: the start player "
     "picks trump OR ranking (10 High, 1 High, Slalom: switches every trick, Bell Curve: "
     "switches every 4 tricks); the next player picks the other. Then all choose a "
-    "contract face down: Win 0/1/4/5/7/9 tricks, Least, Middle or Most. Pass scores "
+    "contract face down: Win 0/1/4/5/7 tricks (a medium game adds Win 9 and Least, "
+    "a long one Middle and Most too). Pass scores "
     "nothing; Redo replays a done contract. Must follow suit, highest trump or led card "
     "wins. Score = tricks off target, a perfect hit scores -2. Lowest total wins.")
 
