@@ -16,8 +16,9 @@ import json
 import sys
 import time
 
-if "" not in sys.path:
-    sys.path.insert(0, "")
+for _p in ("tests/core", ""):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 try:
     import micropython  # noqa: F401
 except ImportError:  # CPython: the project's stand-in
@@ -35,21 +36,7 @@ GAMES = (
     ("save_steppingstones", "steppingstones", {}, 12),
 )
 
-try:
-    _ticks_us = time.ticks_us
-    _ticks_diff = time.ticks_diff
-
-    def now_us():
-        return _ticks_us()
-
-    def elapsed_us(t0):
-        return _ticks_diff(_ticks_us(), t0)
-except AttributeError:
-    def now_us():
-        return time.perf_counter()
-
-    def elapsed_us(t0):
-        return (time.perf_counter() - t0) * 1e6
+from perf_clock import elapsed_us, now_us  # noqa: E402
 
 
 class SinkFile:

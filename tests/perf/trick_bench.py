@@ -26,21 +26,7 @@ from core.trick import FOLLOW, NO_SUIT, TrickResolver  # noqa: E402
 N_PLAYERS = 3
 HAND = 12
 
-try:
-    _ticks_us = time.ticks_us
-    _ticks_diff = time.ticks_diff
-
-    def now_us():
-        return _ticks_us()
-
-    def elapsed_us(t0):
-        return _ticks_diff(_ticks_us(), t0)
-except AttributeError:
-    def now_us():
-        return time.perf_counter()
-
-    def elapsed_us(t0):
-        return (time.perf_counter() - t0) * 1e6
+from perf_clock import elapsed_us, now_us  # noqa: E402
 
 
 class Card:
