@@ -397,6 +397,10 @@ class App:
             t.resume(self.now)
             return
         if self.hold_until < 0:
+            ms = t.intro(self.trick_ms)     # once, at the start: held like a finished trick
+            if ms:
+                self.hold_until = self.now + ms
+                self.hold_flags = 0
             self.refresh()
         t.full_draw()
 

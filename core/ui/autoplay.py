@@ -304,6 +304,8 @@ class Capture:
                 if a.game.now >= 4000:
                     self.take("table")
                 return
+            if getattr(t, "draws", None) is not None:
+                self.take("dealer_draw")        # Reds' first-dealer draws (R-8)
             if a.hold_until >= 0 or t.seat not in t.turn:
                 return
             if getattr(t, "exchange_need", 0):

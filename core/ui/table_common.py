@@ -143,6 +143,11 @@ class TrickTable:
     def card_action(self, card):
         return card
 
+    def intro(self, ms):
+        """Something to show before the first action (Reds' first-dealer draws), held by
+        the app for the ms returned; 0: none."""
+        return 0
+
     def trick_pairs(self, obs):
         """The trick in progress as [(seat, card)] (None outside play)."""
         return obs["trick"] if obs["phase"] == "play" else None

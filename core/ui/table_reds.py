@@ -1,11 +1,12 @@
 """Reds' table: bids (or hidden until the round's end), the trump / anti-trump / neutral
 suits and the turned cards, the exchange (pick the round's number of cards, then
 confirm), hand and trick, running scores and team scores in the partnership game.
+Before round 1 the first-dealer draws (R-8) show as a trick the dealer wins.
 Observation fields: core/reds.py observation().
 """
 from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
-from core.cards import REDS_DECK
-from core.ui import keys
+from core.cards import REDS_DECK, rank_of
+from core.ui import keys, rich
 from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
 
 _CONFIRM = -1
@@ -25,6 +26,55 @@ class RedsTable(TrickTable):
         TrickTable.__init__(self, screen, game, seat, names, hints)
         self.exchange_need = 0
         self.direction = ""
+        self.intro_done = False
+
+    def intro(self, ms):
+        """Ruling R-8, once, before anyone acts: the first-dealer draws as a trick that the
+        dealer wins: everyone's draw on the slots, the tied players' redraws in the notes.
+        Returns how long the app holds them (0: nothing to show); clear_trick() ends it."""
+        g = self.game
+        if self.intro_done or len(g.history):
+            return 0
+        self.intro_done = True
+        self.clear_trick()
+        cols = (self.W - 8) // 8
+        out = ["Highest card deals."]
+        line = ""
+        prev = self.n
+        best = -1
+        ties = 0
+        for ev in g.events:
+            if ev[0] != "draw":
+                continue
+            seat, c = ev[1], ev[2]
+            if seat <= prev < self.n:               # a new round of draws: the tied again
+                if line:
+                    out.append(line)
+                line = "Tie at %s:" % self.deck.ranks[best]
+                ties += 1
+                best = -1
+            elif ties:
+                line += ","
+            if ties:                                # "Ann K^C" kept on one line
+                item = self.names[seat][:3] + " " + card_rich(self.deck, c)
+                if rich.length(line) + 1 + rich.length(item) > cols:
+                    out.append(line)
+                    line = " "
+                line += " " + item
+            else:
+                self.slots[seat] = c
+            prev = seat
+            if rank_of(c) > best:
+                best = rank_of(c)
+        if line:
+            out.append(line)
+        self.winner = g.first_dealer
+        self.draws = out[-4:]                       # the notes hold four lines
+        return ms * (3 + 2 * ties)
+
+    def clear_trick(self):
+        self.draws = None                           # the draws, if on show, are done
+        TrickTable.clear_trick(self)
 
     def _suits(self, obs):
         anti = obs["anti"]
@@ -58,6 +108,14 @@ class RedsTable(TrickTable):
         ph = obs["phase"]
         n = self.n
         rnd = obs["round"]
+        if self.draws is not None:
+            self.info = "Reds  Draw for first dealer"
+            self.notes = self.draws
+            d = g.first_dealer
+            self.prompt = "You deal round 1" if d == me else "%s deals round 1" % self.names[d]
+            self.hand = []                          # dealt after the draw
+            self.turn = ()
+            return
         if obs["extra_round"]:
             self.info = "Reds  Extra round %d" % rnd
         else:
