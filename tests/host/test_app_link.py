@@ -401,6 +401,30 @@ def test_reds_two_linked_units_short_game_with_a_pulled_cable(tmp_path):
     assert records[0][0]
 
 
+def test_reds_every_linked_unit_shows_the_same_first_dealer_draws(tmp_path):
+    """Ruling R-8: the draws are public; each unit shows them before round 1 (its own
+    game replays them from the shared seed), whatever its seat."""
+    w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 3, 3, None)
+    seen = {}
+
+    def sample(w):
+        for i in range(3):
+            a = w.apps[i]
+            t = a.table if a is not None else None
+            if t is not None and getattr(t, "draws", None) is not None and i not in seen:
+                draws = [e for e in a.game.events if e[0] == "draw"]
+                assert list(t.slots) == [e[2] for e in draws[:3]] and t.winner == a.game.dealer
+                assert (len(t.notes) > 1) == (len(draws) > 3)      # tie lines
+                seen[i] = (bytes(t.slots), t.winner, len(draws))
+        if len(seen) == 3:
+            raise _Shot()
+    try:
+        play_to_end(w, fingers, 3, None, sample)
+    except _Shot:
+        pass
+    assert len(seen) == 3 and seen[0] == seen[1] == seen[2], seen
+
+
 def test_speedrun_two_linked_units_and_an_ai_seat(tmp_path):
     w, records = play_linked(tmp_path, "speedrun", {"length": "short"}, None, 2, {2: "greedy"},
                              "display2", 5)
