@@ -169,7 +169,7 @@ class RedsTable(TrickTable):
         if ph != "exchange":
             self.raised = 0
         if mine and ph == "bid":
-            self.prompt = "Your bid: tricks you will take"
+            self.prompt = "Your bid: tricks to take"
             if obs["hidden_bids"]:
                 self.prompt = "Your secret bid"
             self.choices = [("Bid %d%s" % (a - BID_BASE, " (nil)" if a == BID_BASE else ""), a)
@@ -177,7 +177,7 @@ class RedsTable(TrickTable):
         elif mine:
             self.prompt = "Your turn: play a card"
         elif ph == "exchange":
-            self.prompt = "Waiting for the others to pass"
+            self.prompt = "Waiting for the others"
         elif self.turn:
             self.prompt = "%s %s" % (self.names[self.turn[0]], "bids" if ph == "bid" else "to play")
         else:
