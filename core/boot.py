@@ -239,7 +239,8 @@ def demo(b, game_name, seed=1, max_actions=None, out=print):
     from core.registry import game_class, make_bot
     if b.saved_game is not None and b.saved_game[1].NAME == game_name:
         meta, game = b.saved_game
-        out("continuing %s after %d actions" % (game_name, len(game.history)))
+        out("continuing %s after %d actions" % (      # Speed keeps one round (SP-7)
+            game_name, getattr(game, "actions_dropped", 0) + len(game.history)))
     else:
         cls = game_class(game_name)
         game = cls(b.settings.options_for(cls), seed)

@@ -62,8 +62,13 @@ def dumps(obj):
 
 def iter_record(game):
     """The record of `game` as dicts, one per line, the result last if the game is over."""
-    yield header(game)
     timed = getattr(game, "timed_history", None)
+    if timed is not None and not getattr(game, "WHOLE_MATCH", True) and game.round_start():
+        # Speed keeps the current round only (SP-7: a match runs to its target): the
+        # record of a whole match is SpeedRecorded's (the link plays it, replay reads it)
+        raise ValueError("this Speed game keeps round %d only, not the whole match's record "
+                         "(play it as core.speed.SpeedRecorded)" % game.round_no)
+    yield header(game)
     if timed is not None:
         for t, seat, action in timed:
             yield action_line(game, seat, action, t)

@@ -12,8 +12,12 @@ class RecordError(ValueError):
     """A record that cannot be replayed; the message names the line and the reason."""
 
 
-def replay_lines(lines):
-    """Rebuild a game from record lines; raises RecordError on any inconsistency."""
+def replay_lines(lines, whole=True):
+    """Rebuild a game from record lines; raises RecordError on any inconsistency.
+
+    A record is a whole game, so a game class with a variant that keeps the whole of it
+    (`RECORDED`: Speed's SpeedRecorded, whose result lists every round) replays it, unless
+    `whole` is False (a game save: core/save_load.py, played on as the app plays it)."""
     game = None
     expected_result = None
     n = 0
@@ -33,6 +37,8 @@ def replay_lines(lines):
                 raise RecordError("line %d: not a record header" % n)
             try:
                 cls = game_class(obj["game"])
+                if whole:
+                    cls = getattr(cls, "RECORDED", cls)
                 game = cls(obj.get("options"), obj.get("seed", 0))
             except ValueError as exc:
                 raise RecordError("line %d: %s" % (n, exc))

@@ -356,9 +356,13 @@ class SaveStore:
 # line of app state (who plays which seat, the AI level...), the record's header line and
 # then the actions packed, PACK to a line (see _packed_lines): a 300-action Reds game is
 # 13.6 KB as record lines, which cost ~155 KB of garbage on the unix port to write at every
-# trick, and ~1.3 KB packed.  A timed game (Speed) packs its time stamps too: a whole match,
-# up to 50 rounds of about 37 actions, is 108 KB as record lines but about 28 KB packed.
-# Saves written as record lines (before packing) still load.
+# trick, and ~1.3 KB packed.  A timed game (Speed) packs its time stamps too.  Speed keeps
+# one round (a match runs to its target, ruling SP-7: hundreds of rounds with 1 Point
+# Score), so from its second round on its save is the app line, the header, a line saying
+# where the round began ({"round_start": {...}}: Speed.round_start()) and the round's
+# actions packed: about 0.6 KB whatever the round, where the whole match was ~0.55 KB a
+# round.  Saves written as record lines (before packing) and saves of the whole match so
+# far (before the round start line) still load.
 
 GAME_SAVE = "game"
 
@@ -391,7 +395,17 @@ def game_chunks(game, meta):
     if timed is None:
         lines = _packed_lines(len(game.history), _words(game.history), None)
     else:
-        lines = _packed_lines(len(timed), _words(timed), _stamps(timed))
+        first = 0
+        n = len(timed)
+        start = None if getattr(game, "WHOLE_MATCH", True) else game.round_start()
+        if start is not None:                       # Speed: the round, from its start
+            yield "\n"
+            yield json.dumps({"round_start": start})
+            first, n = game.round_actions()
+        if first:
+            lines = _packed_lines(n, timed.pair_words(first), timed.time_stamps(first))
+        else:
+            lines = _packed_lines(n, _words(timed), _stamps(timed))
     for line in lines:
         yield line
     if game.is_over():

@@ -8,6 +8,7 @@ import json
 from core import save
 
 _PACKED = (b'{"t": [', b'{"m": [')  # how a packed line starts (a record line never does)
+_ROUND_START = b'{"round_start": '     # Speed: where the saved round began (core/save.py)
 
 
 def _lines(payload):
@@ -35,10 +36,25 @@ def parse_game(payload):
         raise ValueError("no app line")
     head = next(lines, b"")
     nxt = next(lines, None)
-    if nxt is None or not (nxt.startswith(_PACKED[0]) or nxt.startswith(_PACKED[1])):
-        return first["app"], replay_lines(_chain(head, nxt, lines))    # record lines
-    game = replay_lines((head,))        # the header alone: the game as dealt
-    _replay_packed(game, _chain(nxt, None, lines))
+    start = None
+    if nxt is not None and nxt.startswith(_ROUND_START):
+        try:
+            start = json.loads(nxt)["round_start"]
+        except (ValueError, KeyError, TypeError):
+            raise ValueError("line 3: not a round start")
+        nxt = next(lines, None)
+    elif nxt is None or not (nxt.startswith(_PACKED[0]) or nxt.startswith(_PACKED[1])):
+        # record lines (saves from before packing): a game that keeps one round (Speed)
+        # replays them all the same, as it does the whole-match packed saves below
+        return first["app"], replay_lines(_chain(head, nxt, lines), False)
+    game = replay_lines((head,), False)     # the header alone: the game as dealt
+    if start is not None:
+        try:
+            game.resume_round(start)        # Speed: on to the saved round's deal (SP-7)
+        except (ValueError, AttributeError) as exc:
+            raise ValueError("line 3: %s" % exc)
+    if nxt is not None:                     # (none: saved at the round's deal)
+        _replay_packed(game, _chain(nxt, None, lines), 3 if start is not None else 2)
     return first["app"], game
 
 
@@ -50,13 +66,12 @@ def _chain(a, b, rest):
         yield x
 
 
-def _replay_packed(game, lines):
-    """Apply packed actions (lines 3 on) through the rules; RecordError naming the save's
-    line if one is malformed or illegal.  A result line is skipped: the save of a finished
-    game is removed, never restored (load_game)."""
+def _replay_packed(game, lines, n):
+    """Apply packed actions (the lines after line `n`) through the rules; RecordError naming
+    the save's line if one is malformed or illegal.  A result line is skipped: the save of
+    a finished game is removed, never restored (load_game)."""
     from core.replay import RecordError
     timed = getattr(game, "timed_history", None) is not None
-    n = 2
     for raw in lines:
         n += 1
         try:

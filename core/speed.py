@@ -17,6 +17,16 @@ Yells Spit variants (SP-8).  See docs/speed.md.
 
 Every pile lives in a preallocated bytearray, so reading the state into a SpeedView for a
 bot (`fill_view`) allocates nothing.
+
+A match is played to its target (ruling SP-7) with memory that does not grow with the
+rounds: each round is a fresh deal of all 52 cards, so only the scores, the rounds won,
+the round number and the PRNG state carry over.  `Speed` keeps the current round's timed
+actions, its event log and the last finished round's summary, and `round_start()` says
+where the round began (what a save holds: core/save.py, core/save_load.py; `resume_round`
+rebuilds from it).  `SpeedRecorded` keeps the whole match's log and every round's summary
+instead, for whole-match records (core/replay.py, tools) and the link, whose resync replays
+the whole log from action 0 (core/link/lockstep.py); it stops after MAX_ROUNDS rounds as
+the firmware before it did, so that linked units of either firmware end a match together.
 """
 from core.cards import SPEED_DECK, RANK_MASK
 from core import speed_options
@@ -33,6 +43,8 @@ class Speed(Game):
     PLAYERS = speed_options.PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
     OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py
+    WHOLE_MATCH = False          # True: keep every round's actions and summary (SpeedRecorded)
+    ROUND_LIMIT = 0              # rounds after which a match stops (0: none, SP-7)
 
     def __init__(self, options=None, seed=0, setup=None):
         """`setup(game)`, for tests and tutorials only, places the cards of the first round
@@ -62,9 +74,15 @@ class Speed(Game):
         self.history = UntimedView(self.timed_history)
         self.events_dropped = 0      # events trimmed from the front of self.events
         self._round_first_event = 0
+        self.actions_dropped = 0     # actions of earlier rounds trimmed from timed_history
+        self._round_first_action = 0
+        # Where the current round began (round_start()): round, scores and rounds won
+        # before it, PRNG state before its deal, actions and events before it (absolute).
+        self._start = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        self._before = None          # the summary of the round before the current one
         self.scores = [0, 0]
         self.rounds_won = [0, 0]
-        self.rounds = []
+        self.rounds = []             # round summaries: the last one only, unless WHOLE_MATCH
         self.round_no = 0
         self.now = 0
         self.version = 0
@@ -74,6 +92,15 @@ class Speed(Game):
         self._settle(-1)
 
     def _start_round(self, setup=None):
+        st = self._start
+        st[0] = self.round_no + 1
+        st[1], st[2] = self.scores
+        st[3], st[4] = self.rounds_won
+        st[5], st[6] = self.rng.state()
+        st[7] = self.actions_dropped + len(self.timed_history)
+        st[8] = self.events_dropped + len(self.events)
+        self._before = self.rounds[-1] if self.rounds else None
+        self._round_first_action = len(self.timed_history)
         self.round_no += 1
         self.now = 0
         self.respits = 0
@@ -265,10 +292,17 @@ class Speed(Game):
         if drop:
             # The log holds one round: a whole match would not fit the device's heap.  The
             # finished round's events stay readable until the next action; `events_dropped`
-            # counts what was trimmed, and every round's summary stays in `rounds`.
+            # counts what was trimmed, and the last round's summary stays in `rounds`.
             del self.events[:drop]
             self.events_dropped += drop
             self._round_first_event = 0
+        drop = self._round_first_action
+        if drop and not self.WHOLE_MATCH:
+            # So does the timed log (SP-7: a match runs to its target, hundreds of rounds
+            # with 1 Point Score): the finished round's actions are dropped now.
+            self.timed_history.clear()
+            self.actions_dropped += drop
+            self._round_first_action = 0
         self.now = t_ms
         self.timed_history.append((t_ms, seat, action))
         self._apply(seat, action)
@@ -415,17 +449,83 @@ class Speed(Game):
         if winner >= 0:
             self.scores[winner] += points
             self.rounds_won[winner] += 1
-        self.rounds.append({
+        summary = {
             "round": self.round_no, "winner": winner if winner >= 0 else None,
             "reason": reason, "points": points, "t_ms": self.now,
             "cards_left": [self.cards_left(0), self.cards_left(1)],
-            "respits": self.respits, "standstills": self.standstills})
+            "respits": self.respits, "standstills": self.standstills}
+        if self.WHOLE_MATCH:
+            self.rounds.append(summary)
+        else:
+            self.rounds = [summary]     # memory that does not grow with the rounds (SP-7)
         self.log("round_end", self.now, self.round_no, winner, reason, points)
         self.round_over = True
         self.version += 1
         target = self.options["target"]
-        if target == 0 or max(self.scores) >= target or self.round_no >= MAX_ROUNDS:
+        limit = self.ROUND_LIMIT
+        if target == 0 or max(self.scores) >= target or (limit and self.round_no >= limit):
             self.over = True
+
+    # -- where the round began: saves (core/save.py, core/save_load.py) ---------------------
+    def round_start(self):
+        """Where the current round began, for a save: None in the first round (the record
+        from the start is the save), else a dict: "round", "scores" and "won" (rounds won)
+        before it, "rng" (the PRNG state before its deal), "actions" and "events" (how many
+        came before it) and "last" (the summary of the round before it).  With the round's
+        timed actions (round_actions()) it gives back the position (resume_round)."""
+        st = self._start
+        if st[0] <= 1:
+            return None
+        return {"round": st[0], "scores": [st[1], st[2]], "won": [st[3], st[4]],
+                "rng": [st[5], st[6]], "actions": st[7], "events": st[8],
+                "last": self._before}
+
+    def round_actions(self):
+        """(index, n) of the current round's actions in timed_history."""
+        first = self._round_first_action
+        return first, len(self.timed_history) - first
+
+    def resume_round(self, start):
+        """Go to the deal of the round that `start` (round_start() of a saved game) names:
+        the game must be as created (options and seed); its timed actions follow through
+        apply_at.  ValueError if `start` is not one."""
+        def ints(v, n, top):
+            if not (isinstance(v, list) and len(v) == n):
+                return False
+            for x in v:
+                if not (isinstance(x, int) and 0 <= x < top):
+                    return False
+            return True
+        if not isinstance(start, dict):
+            raise ValueError("not a round start")
+        no = start.get("round")
+        last = start.get("last")
+        if (not isinstance(no, int) or not 2 <= no < MAX_T_MS or
+                not ints(start.get("scores"), 2, MAX_T_MS) or
+                not ints(start.get("won"), 2, no) or
+                not ints(start.get("rng"), 2, MAX_T_MS + 1) or
+                not ints([start.get("actions"), start.get("events")], 2, MAX_T_MS) or
+                not isinstance(last, dict) or last.get("round") != no - 1 or
+                (self.ROUND_LIMIT and no > self.ROUND_LIMIT)):
+            raise ValueError("not a round start")
+        if len(self.timed_history) or self.round_no != 1:
+            raise ValueError("a round start applies to a game as dealt")
+        target = self.options["target"]
+        if target == 0 or max(start["scores"]) >= target:
+            raise ValueError("the match was over before round %d" % no)
+        self.rng.set_state(start["rng"])          # ValueError when out of range (first)
+        self.scores[0], self.scores[1] = start["scores"]
+        self.rounds_won[0], self.rounds_won[1] = start["won"]
+        self.rounds = [dict(last)]
+        self.round_no = no - 1
+        self.actions_dropped = start["actions"]
+        self.events = []
+        self.events_dropped = start["events"]
+        self._round_first_event = 0
+        self._round_first_action = 0
+        self.over = False
+        self._start_round()
+        self._settle(-1)
 
     # -- what each seat may know, and the result ---------------------------------------
     def observation(self, seat):
@@ -479,10 +579,26 @@ class Speed(Game):
         target = self.options["target"]
         cut_short = self.over and target > 0 and max(s) < target
         if cut_short:
-            # SP-7 plays a match to its target; the engine stops at MAX_ROUNDS (its log and
-            # round summaries must fit a Pico's heap): say so rather than pass it off as reached
+            # SP-7 plays a match to its target; a linked match (SpeedRecorded: the whole log
+            # for the link's resync) stops at MAX_ROUNDS: say so rather than pass it off as reached
             tiebreak = "Stopped after %d rounds, short of the %d-point target. %s" % (
                 self.round_no, target, tiebreak)
         return {"scores": [s[0], s[1]], "ranking": ranking, "winners": winners,
                 "tiebreak": tiebreak, "rounds_won": [self.rounds_won[0], self.rounds_won[1]],
                 "rounds": [dict(r) for r in self.rounds], "round_limit": cut_short}
+
+
+class SpeedRecorded(Speed):
+    """Speed keeping the whole match: every timed action in `timed_history` (so `history`
+    is the game record from action 0) and every round's summary in `rounds` (result()).
+
+    For whole-match records (core/replay.py, tools) and the link, whose lockstep resync
+    replays the whole log from action 0 (core/link/lockstep.py).  Its memory grows with
+    the rounds, so it stops after MAX_ROUNDS rounds (a deviation from SP-7, docs/speed.md),
+    as every linked unit of the firmware before it does: the link cannot tell them apart."""
+    WHOLE_MATCH = True
+    ROUND_LIMIT = MAX_ROUNDS
+
+
+# The variant the link plays (core/link/unit.py) and records replay in (core/replay.py).
+Speed.RECORDED = SpeedRecorded

@@ -21,7 +21,8 @@ PILE_R = const(1)
 SPIT = const(0x80)         # the Spit button
 NO_ACTION = const(-1)
 MAX_RESPITS = const(20)    # ruling SP-10
-MAX_ROUNDS = const(50)     # a match also ends after this many rounds (docs/speed.md)
+MAX_ROUNDS = const(50)     # a linked match (SpeedRecorded) also ends after this many rounds
+                           # (docs/speed.md SP-7); a match against the AI plays to its target
 MAX_T_MS = const(0x3FFFFFFF)
 
 PILE_NAMES = "LR"
@@ -83,7 +84,9 @@ class TimedLog:
 
     A long match runs to a few thousand actions; as tuples that would be tens of KB of the
     device's 128 KB.  Entries live in fixed chunks of 64, so the log never needs one large
-    free block in a fragmented heap.  Reads like a list of tuples (iterate, len, index)."""
+    free block in a fragmented heap.  Reads like a list of tuples (iterate, len, index).
+    A match against the AI keeps one round in it (core/speed.py): `clear()` empties it and
+    keeps its chunks for the next round, so the log's memory does not grow with rounds."""
 
     def __init__(self):
         self.times = []              # chunks: array("i") of time stamps
@@ -92,13 +95,18 @@ class TimedLog:
 
     def append(self, entry):
         t, seat, action = entry
-        k = self.n & 63
-        if k == 0:
+        i = self.n
+        c = i >> 6
+        if c == len(self.times):     # a new chunk (after clear(): the old ones first)
             self.times.append(array("i", bytes(4 * 64)))
             self.moves.append(array("H", bytes(2 * 64)))
-        self.times[-1][k] = t
-        self.moves[-1][k] = seat << 8 | action
-        self.n += 1
+        self.times[c][i & 63] = t
+        self.moves[c][i & 63] = seat << 8 | action
+        self.n = i + 1
+
+    def clear(self):
+        """Empty the log; its chunks stay allocated for the entries to come."""
+        self.n = 0
 
     def __len__(self):
         return self.n
@@ -115,14 +123,14 @@ class TimedLog:
         for i in range(self.n):
             yield self[i]
 
-    def pair_words(self):
-        """seat << 8 | action of every entry, as stored: a game save writes these and
-        time_stamps() without a tuple per entry (core/save.py)."""
-        for i in range(self.n):
+    def pair_words(self, start=0):
+        """seat << 8 | action of every entry from `start`, as stored: a game save writes
+        these and time_stamps() without a tuple per entry (core/save.py)."""
+        for i in range(start, self.n):
             yield self.moves[i >> 6][i & 63]
 
-    def time_stamps(self):
-        for i in range(self.n):
+    def time_stamps(self, start=0):
+        for i in range(start, self.n):
             yield self.times[i >> 6][i & 63]
 
     def __eq__(self, other):

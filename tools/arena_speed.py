@@ -17,7 +17,7 @@ import time
 from multiprocessing import Pool
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.speed import Speed
+from core.speed import SpeedRecorded
 from core.speed_ai import LEVELS
 from core.speed_bots import VirtualTable, make_bots
 
@@ -41,7 +41,7 @@ def play_seed(job):
     wins_a = wins_b = undecided = 0
     ms = 0
     for levels in ((a, b), (b, a)):
-        game = Speed(options, seed)
+        game = SpeedRecorded(options, seed)     # every round's summary (t_ms below)
         VirtualTable(game, make_bots(levels, seed), seed).run()
         winners = game.result()["winners"]
         ms += sum([r["t_ms"] for r in game.rounds])
@@ -89,7 +89,7 @@ def main(argv=None):
     p.add_argument("--levels", default=",".join([str(x) for x in LEVELS]))
     p.add_argument("--seed0", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
-    for opt in Speed.OPTIONS:
+    for opt in SpeedRecorded.OPTIONS:
         p.add_argument("--" + opt.key.replace("_", "-"), dest="opt_" + opt.key, default=None)
     args = p.parse_args(argv)
     from tools.play_speed import speed_options

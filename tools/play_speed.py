@@ -16,7 +16,7 @@ import sys
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.record import write_record
 from core.replay import RecordError, read_record
-from core.speed import Speed
+from core.speed import Speed, SpeedRecorded
 from core.speed_ai import LEVELS
 from core.speed_bots import VirtualTable, make_bots
 
@@ -94,7 +94,8 @@ class PrintingTable(VirtualTable):
 def print_summary(game, out):
     res = game.result()
     out.write("speed, seed %s, options %s\n" % (game.seed, json.dumps(game.options, sort_keys=True)))
-    out.write("timed actions: %d, rounds: %d\n" % (len(game.timed_history), game.round_no))
+    out.write("timed actions: %d, rounds: %d\n" % (game.actions_dropped + len(game.timed_history),
+                                                   game.round_no))
     for r in res["rounds"]:
         who = "no winner" if r["winner"] is None else "seat %d (+%d)" % (r["winner"], r["points"])
         out.write("round %d: %s, %s at %d ms, cards left %s, re-spits %d\n" % (
@@ -120,7 +121,10 @@ def main(args, out=None):
         levels = parse_levels(getattr(args, "level", None))
         options = speed_options(args)
         seed = getattr(args, "seed", 1)
-        game = Speed(options, seed)
+        # a record is the whole match: SpeedRecorded keeps it (and, as a linked match,
+        # stops after 50 rounds); Speed keeps one round and plays to the target (SP-7)
+        cls = SpeedRecorded if getattr(args, "record", None) else Speed
+        game = cls(options, seed)
     except ValueError as exc:
         sys.stderr.write("cannot start speed: %s\n" % exc)
         return 2

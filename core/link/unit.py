@@ -109,7 +109,9 @@ class LinkUnit:
 
     def _on_start(self, seed, rejoin):
         s = self.session
-        game = s.cls(s.options, seed)
+        # The game's variant that keeps the whole record (Speed: SpeedRecorded), as the
+        # lockstep's resync replays the whole log from action 0 (core/link/lockstep.py)
+        game = getattr(s.cls, "RECORDED", s.cls)(s.options, seed)
         self.lockstep = Lockstep(s, game, self._send, self._entropy, self._clock,
                                  s.report, self.ai, self.secret)
         now = self._clock()

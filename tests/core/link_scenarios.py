@@ -84,6 +84,9 @@ def test_speed_plays_are_arbitrated_by_the_host_and_a_late_one_is_taken_back():
     c, host, guest, ai = _speed_pair()
     g = host.game
     cls = g.__class__
+    # the link plays the Speed that keeps the whole match (SpeedRecorded): a resync or a
+    # rejoin replays the log from action 0; it stops at 50 rounds as older units do (SP-7)
+    assert g.WHOLE_MATCH and guest.game.WHOLE_MATCH and g.ROUND_LIMIT == 50
     found = None
     for a in guest.game.legal_actions(1):
         for b in g.legal_actions(0):

@@ -47,7 +47,13 @@ def general_chunks(game, meta):
     timed = getattr(game, "timed_history", None)
     yield json.dumps({"app": meta})
     yield "\n" + json.dumps(header(game))
-    for line in general_lines(game.history if timed is None else timed, timed is not None):
+    log = game.history if timed is None else timed
+    if timed is not None and not getattr(game, "WHOLE_MATCH", True) and game.round_start():
+        # Speed keeps one round (SP-7): where it began, then its actions
+        yield "\n" + json.dumps({"round_start": game.round_start()})
+        first, n = game.round_actions()
+        log = [timed[i] for i in range(first, first + n)]
+    for line in general_lines(log, timed is not None):
         yield "\n" + line
     if game.is_over():
         yield "\n" + json.dumps({"result": game.result()})

@@ -193,3 +193,32 @@ def checked_match(seed, options, speeds, fuzz_pm):
     # SP-10 bound: at most 50 plays per round (each moves a held card to the centre)
     assert stats["plays"] <= 50 * game.round_no
     return game, table, stats
+
+
+def round_position(game):
+    """Everything a Speed position is, for a game that keeps one round (Speed) as for one
+    that keeps the whole match (SpeedRecorded): where the round began (round, scores,
+    rounds won, PRNG state before its deal, how many actions and events came before, the
+    summary of the round before), the round's timed actions and events, every pile, the
+    clock, the PRNG state now, the last round's summary, who may act, each seat's
+    observation and, once over, the result without its list of rounds (SpeedRecorded's
+    lists every round; ruling SP-7)."""
+    start = game.round_start()
+    first, n = game.round_actions()
+    before = start["events"] if start else 0
+    events = [tuple(e) for e in game.events[before - game.events_dropped:]]
+    piles = []
+    for seat in (0, 1):
+        piles.append((list(game.hand[seat][:game.n_hand[seat]]),
+                      list(game.draw[seat][:game.n_draw[seat]]),
+                      list(game.spit[seat][:game.n_spit[seat]]),
+                      list(game.centre[seat][:game.n_centre[seat]])))
+    result = None
+    if game.is_over():
+        result = dict(game.result())
+        del result["rounds"]
+    return (start, [game.timed_history[i] for i in range(first, first + n)], events,
+            game.actions_dropped + len(game.timed_history), game.round_no, game.now,
+            list(game.scores), list(game.rounds_won), game.rounds[-1:], piles,
+            game.rng.state(), game.respits, game.standstills, list(game.called),
+            game.to_move(), [game.observation(s) for s in (0, 1)], result)

@@ -1,10 +1,11 @@
 """Speed rules SP-5, SP-7, SP-8, SP-10 and the variants, one named test per point."""
 from core.cards import SPEED_DECK
 from core.game import IllegalAction
-from core.speed import Speed, SPIT, MAX_RESPITS, MAX_ROUNDS
+from core.speed import Speed, SpeedRecorded, SPIT, MAX_RESPITS, MAX_ROUNDS
 from core.speed_bots import VirtualTable, RandomBot
+from core.speed_defs import TimedLog
 from test_speed_support import (card, position, hand_labels, top_labels,
-                                assert_all_cards_accounted, every_card)
+                                assert_all_cards_accounted, every_card, round_position)
 
 
 def play(game, t, seat, text):
@@ -138,20 +139,67 @@ def test_sp7_match_to_a_target_score():
     r = g.result()
     assert max(r["scores"]) == 50 and r["round_limit"] is False
     assert r["scores"][0] % 25 == 0 and r["scores"][1] % 25 == 0
-    assert len(r["rounds"]) == g.round_no >= 3
+    assert g.round_no >= 3 and [x["round"] for x in r["rounds"]] == [g.round_no]
     assert r["winners"] == [r["ranking"][0]]
-    # the log keeps one round (device heap); each round's summary stays in `rounds`
+    # the log keeps one round (device heap), actions and events; the last round's
+    # summary stays in `rounds`
     deals = [e for e in g.events if e[0] == "deal"]
     assert g.events[0] == deals[0] and deals[0][1] == g.round_no and len(deals) == 1
     assert g.events[-1][0] == "round_end" and g.events_dropped > 0
-    # each round's clock starts at 0: time stamps drop back when a round begins
-    times = [t for t, seat, action in g.timed_history]
-    assert len([k for k in range(1, len(times)) if times[k] < times[k - 1]]) >= 1
+    first, n = g.round_actions()
+    assert first == 0 and n == len(g.timed_history) > 0 and g.actions_dropped > 0
+    # the same match kept whole (SpeedRecorded): every round's summary, and each round's
+    # clock starts at 0 (time stamps drop back when a round begins)
+    w = SpeedRecorded({"scoring": "automatic", "target": 50}, 4251)
+    VirtualTable(w, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 4251).run()
+    assert round_position(w) == round_position(g)
+    assert len(w.rounds) == w.round_no == g.round_no and w.rounds[-1] == r["rounds"][0]
+    assert len(w.timed_history) == g.actions_dropped + len(g.timed_history)
+    wfirst, wn = w.round_actions()
+    assert wn == n and wfirst == g.actions_dropped
+    assert [w.timed_history[wfirst + k] for k in range(n)] == list(g.timed_history)
+    times = [t for t, seat, action in w.timed_history]
+    assert len([k for k in range(1, len(times)) if times[k] < times[k - 1]]) >= 2
 
 
-def test_sp7_a_match_stopped_by_the_round_limit_says_so():
-    # 1 Point Score makes a few points a round: 500 is out of reach in MAX_ROUNDS rounds
-    g = Speed({"scoring": "one_point", "target": 500}, 1)
+def test_sp7_one_point_match_plays_to_its_target():
+    # SP-7: a match is played to its target.  1 Point Score makes a few points a round:
+    # 100 takes dozens of rounds, more than the 50 a linked match stops at
+    g = Speed({"scoring": "one_point", "target": 100}, 1)
+    VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
+    r = g.result()
+    assert g.over and max(r["scores"]) >= 100 and g.round_no > MAX_ROUNDS, (g.round_no, r)
+    assert r["round_limit"] is False and not r["tiebreak"].startswith("Stopped")
+    assert r["winners"] == [r["ranking"][0]] and r["scores"][r["ranking"][0]] >= 100
+    assert sum(r["rounds_won"]) <= g.round_no
+    assert [x["round"] for x in r["rounds"]] == [g.round_no]
+    # one round kept: its actions only, in the chunks the longest round needed
+    assert g.actions_dropped > 30 * MAX_ROUNDS and len(g.timed_history) < 200
+    assert len(g.timed_history.times) <= 4
+
+
+def test_timed_log_clear_keeps_its_chunks_and_reads_back_the_new_entries():
+    log = TimedLog()
+    for i in range(150):
+        log.append((i * 10, i & 1, i & 0x7F))
+    chunks = log.times[:]
+    log.clear()
+    assert len(log) == 0 and list(log) == []
+    for i in range(70):
+        log.append((i, 1, 3))
+    assert log.times[:] == chunks               # the same three chunks, none added
+    assert list(log) == [(i, 1, 3) for i in range(70)] and log[-1] == (69, 1, 3)
+    assert list(log.pair_words(68)) == [259, 259] and list(log.time_stamps(69)) == [69]
+    for i in range(70, 200):
+        log.append((i, 0, 1))
+    assert len(log.times) == 4 and log[199] == (199, 0, 1) and log[64] == (64, 1, 3)
+
+
+def test_sp7_a_linked_match_stopped_by_the_round_limit_says_so():
+    # SpeedRecorded, the link's Speed (the whole log for the lockstep's resync), stops
+    # after MAX_ROUNDS rounds as units of the firmware before do: 1 Point Score makes a
+    # few points a round, 500 is out of reach in that many
+    g = SpeedRecorded({"scoring": "one_point", "target": 500}, 1)
     VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
     r = g.result()
     assert g.over and g.round_no == MAX_ROUNDS and max(r["scores"]) < 500

@@ -11,7 +11,7 @@ import subprocess
 
 from core.record import write_record
 from core.replay import read_record
-from core.speed import Speed
+from core.speed import SpeedRecorded
 from core.speed_bots import VirtualTable, make_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -44,7 +44,7 @@ def test_records_replay_identically_on_micropython(tmp_path):
     paths = []
     expected = []
     for seed, options, levels in CASES:
-        g = Speed(options, seed)
+        g = SpeedRecorded(options, seed)        # a record is the whole match
         VirtualTable(g, make_bots(levels, seed), seed).run()
         path = str(tmp_path / ("speed_%d.jsonl" % seed))
         write_record(g, path)
