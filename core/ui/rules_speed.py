@@ -36,7 +36,7 @@ def variants(o):
                    % o.get("auto_points", 25))
     t = o.get("target", 0)
     if t:                                             # ruling SP-7
-        # at most MAX_ROUNDS: a deviation from SP-7, see docs/speed.md
-        out.append("Match: rounds go on until a player has %d points or more (at most %d "
-                   "rounds)." % (t, MAX_ROUNDS))
+        # a linked match stops at MAX_ROUNDS (SpeedRecorded): see docs/speed.md
+        out.append("Match: rounds go on until a player has %d points or more (a linked "
+                   "match stops after %d rounds)." % (t, MAX_ROUNDS))
     return out
