@@ -60,28 +60,45 @@ def draw_centred(fb, s, x, y, w, col):
         draw(fb, s, x + (w - tw) // 2, y, col)
 
 
+def _cells(s, i, j):
+    """length(s[i:j]) without making the slice."""
+    n = 0
+    while True:
+        m = s.find("^", i, j)
+        if m < 0 or m == j - 1:
+            return n + j - i
+        n += m - i + 1
+        i = m + 2
+
+
 def wrap(s, cols):
-    """Lines of at most `cols` cells, broken at spaces (long words are cut)."""
+    """Lines of at most `cols` cells, broken at spaces (long words are cut).  Each line is
+    one slice of `s`, with no string per word or per join: the rules page wraps ~1 KB of
+    text while a game's table and AI are loaded (the game's heap peak)."""
     out = []
     for para in s.split("\n"):
-        line = ""
-        n = 0
-        for word in para.split(" "):
-            wl = length(word)
+        a = b = n = i = 0           # the line so far is para[a:b], n cells
+        k = len(para)
+        while i <= k:               # the word para[i:j]
+            j = para.find(" ", i)
+            if j < 0:
+                j = k
+            wl = _cells(para, i, j)
             if n and n + 1 + wl > cols:
-                out.append(line)
-                line = ""
+                out.append(para[a:b])
                 n = 0
             while wl > cols:
-                out.append(word[:cols])
-                word = word[cols:]
-                wl = length(word)
+                out.append(para[i:i + cols])
+                i += cols
+                wl = _cells(para, i, j)
             if n:
-                line += " "
-                n += 1
-            line += word
-            n += wl
-        out.append(line)
+                n += 1 + wl
+            else:
+                a = i
+                n = wl
+            b = j
+            i = j + 1
+        out.append(para[a:b])
     return out
 
 
