@@ -12,21 +12,28 @@ SUMMARY = (
     "to empty hand and draw pile wins the round and scores the loser's hand.")
 
 
+# The on/off variants, each with its sentence.
+_SWITCHES = (
+    ("count_down_only",                               # ruling SP-2
+     "Count Down Only: play exactly one below; aces are low, nothing goes on an ace."),
+    ("stand_still_spit",                              # ruling SP-8
+     "Stand Still Spit: when stuck, press Spit; the spit cards flip once both players "
+     "have."),
+    ("winner_yells_spit",                             # ruling SP-8
+     "Winner Yells Spit: once hand and draw pile are empty, press Spit to win; till then "
+     "the other plays on."),
+    ("spit_pile_stalemate",                           # ruling SP-5
+     "Spit Pile Stalemate: a stand-still with both spit piles used up ends the round with "
+     "no winner."),
+)
+
+
 def variants(o):
     """The sentences for the variants in effect in the resolved options `o`."""
     out = []
-    if o.get("count_down_only"):                      # ruling SP-2
-        out.append("Count Down Only: play exactly one below; aces are low, nothing goes "
-                   "on an ace.")
-    if o.get("stand_still_spit"):                     # ruling SP-8
-        out.append("Stand Still Spit: when stuck, press Spit; the spit cards flip once "
-                   "both players have.")
-    if o.get("winner_yells_spit"):                    # ruling SP-8
-        out.append("Winner Yells Spit: once hand and draw pile are empty, press Spit to "
-                   "win; till then the other plays on.")
-    if o.get("spit_pile_stalemate"):                  # ruling SP-5
-        out.append("Spit Pile Stalemate: a stand-still with both spit piles used up ends "
-                   "the round with no winner.")
+    for key, sentence in _SWITCHES:
+        if o.get(key):
+            out.append(sentence)
     sc = o.get("scoring")                             # ruling SP-7
     if sc == "one_point":
         out.append("1 Point Score: the winner scores 1 per card in the loser's hand and "
