@@ -7,10 +7,10 @@ per call from JS, the only place this port collects garbage (tests/mp_app_memory
 --replay; docs/memory.md, "32-bit figures").
 
 HEAP is the smallest multiple of 32 KB all four fit on this port today (`python -m
-tools.app_memory --port wasm --heap N`: all four finish at 240 KB): it is NOT the
-128 KB of DESIGN.md, which no game fits (the live heap alone peaks at 153-179 KB).
+tools.app_memory --port wasm --heap N`: all four finish at 208 KB): it is NOT the
+128 KB of DESIGN.md, which no game fits (the live heap alone peaks at 158-181 KB).
 What sets it is the garbage of one loop pass on top of the live heap (peak_pass: up to
-215 KB), which this port cannot collect until the pass ends; a board collects inside
+202 KB), which this port cannot collect until the pass ends; a board collects inside
 the pass.
 """
 import json
@@ -26,7 +26,7 @@ from tools import app_memory
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 WASM = os.path.join(app_memory.ROOT, "node_modules", "@micropython",
                     "micropython-webassembly-pyscript", "micropython.mjs")
-HEAP = "256K"
+HEAP = "224K"
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 SEATS = {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}    # AI seats
 
