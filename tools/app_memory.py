@@ -297,7 +297,7 @@ def floor(game, layout, port="unix", rom=None, seed=1, link=True):
     names = [r["qstrs"] for r in recs if r["what"] == "names"]
     out = {"what": "floor", "game": game, "layout": layout, "port": port, "rom": rom is not None,
            "modules": total["count"], "modules_bytes": total["bytes"], "screen_bytes": screen["bytes"],
-           "floor": total["bytes"] + screen["bytes"]}
+           "floor": total["bytes"] + screen["bytes"], "module_names": " ".join(sorted(mods))}
     if names:
         out["qstrs"] = names[0]
     return out
