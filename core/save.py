@@ -402,10 +402,7 @@ def game_chunks(game, meta):
             yield "\n"
             yield json.dumps({"round_start": start})
             first, n = game.round_actions()
-        if first:
-            lines = _packed_lines(n, timed.pair_words(first), timed.time_stamps(first))
-        else:
-            lines = _packed_lines(n, _words(timed), _stamps(timed))
+        lines = _packed_lines(n, timed.pair_words(first), timed.time_stamps(first))
     for line in lines:
         yield line
     if game.is_over():
@@ -417,17 +414,11 @@ def _words(log):
     """The log's actions as ints seat << 8 | action (every game's action ids are below
     256).  The games' compact logs give them straight from their bytes (pair_words()):
     decoding a tuple per action made most of a save's garbage, 45 KB late in a Reds game
-    on the unix port.  Any other log is read as (seat, action) or (t_ms, seat, action)."""
+    on the unix port.  Any other log is read as (seat, action) entries.  (Speed's timed
+    log gives its words and time stamps itself: game_chunks.)"""
     if hasattr(log, "pair_words"):
         return log.pair_words()
     return (a[-2] << 8 | a[-1] for a in log)
-
-
-def _stamps(log):
-    """The time stamps of a timed log, (t_ms, seat, action) entries."""
-    if hasattr(log, "time_stamps"):
-        return log.time_stamps()
-    return (a[0] for a in log)
 
 
 def _packed_lines(n, words, stamps):

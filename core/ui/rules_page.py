@@ -63,9 +63,13 @@ class RulesPage:
         self.rules = summary(game_name)
         self.variants = variants(game_name, options)
         self.controls = controls(game_name, hints)
-        self.cols = (screen.width - 8) // 8
-        n = len(self.wrapped())
-        self.n_rules = n - len(rich.wrap(self.controls, self.cols))   # lines drawn as TEXT
+        cols = self.cols = (screen.width - 8) // 8
+        # the lines drawn as TEXT: the rules, an empty line and the variants, an empty line
+        n = len(rich.wrap(self.rules, cols)) + 1
+        if self.variants:
+            n += len(rich.wrap(self.variants, cols)) + 1
+        self.n_rules = n
+        n += len(rich.wrap(self.controls, cols))
         self.per_page = (screen.height - 22 - 16) // 10
         self.page = 0
         self.pages = (n + self.per_page - 1) // self.per_page

@@ -109,11 +109,11 @@ def test_timed_lines_equal_the_general_path():
         entries.append((180 * k, k & 1, (k * 37) & 0xFF))
     for e in entries:
         log.append(e)
-    lines = save._packed_lines(len(log), save._words(log), save._stamps(log))
+    lines = save._packed_lines(len(log), log.pair_words(), log.time_stamps())
     assert [bytes(x) for x in lines] == [b"\n" + s.encode() for s in general_lines(entries, True)]
-    # a plain list of tuples (the fallback), negative time stamps and all
+    # a plain list of tuples (_words' fallback), negative time stamps and all
     entries[1] = (-5, 1, 255)
-    lines = save._packed_lines(len(entries), save._words(entries), save._stamps(entries))
+    lines = save._packed_lines(len(entries), save._words(entries), (e[0] for e in entries))
     assert [bytes(x) for x in lines] == [b"\n" + s.encode() for s in general_lines(entries, True)]
 
 
