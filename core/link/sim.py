@@ -91,11 +91,24 @@ class Wire:
         return memoryview(out)[:k]
 
 
+class Off:
+    """A unit switched off (SimChain.power_off): polls do nothing, bytes sent to it are lost."""
+
+    game = None
+    lockstep = None
+
+    def receive(self, port, buf, start, end):
+        pass
+
+    def poll(self):
+        pass
+
+
 class SimChain:
     """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0."""
 
     def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
-                 node_ids=None):
+                 node_ids=None, unit_kw=None, on_boot=None):
         self.clock = SimClock()
         self.rng = Prng(seed)
         self.n = n
@@ -106,6 +119,8 @@ class SimChain:
         self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
         self.games = games
         self.ai = ai
+        self.unit_kw = unit_kw or {}     # more LinkUnit arguments (e.g. a benchmark's variant)
+        self.on_boot = on_boot           # on_boot(i, unit) after every (re)start: its flash
         self.units = [None] * n
         for i in range(n):
             self.boot(i)
@@ -130,8 +145,14 @@ class SimChain:
         if i < self.n - 1:
             w[1] = self.cables[i][0].write
         self.units[i] = LinkUnit(self.node_ids[i], w, self._entropy_for(i), self.clock,
-                                 self.games, self.ai)
+                                 self.games, self.ai, **self.unit_kw)
+        if self.on_boot is not None:
+            self.on_boot(i, self.units[i])
         return self.units[i]
+
+    def power_off(self, i):
+        """Switch unit i off: it forgets everything and its bytes are lost until boot(i)."""
+        self.units[i] = Off()
 
     def unplug(self, cable, from_ms, ms):
         """Pull cable `cable` (between unit cable and cable+1) at from_ms for ms."""
