@@ -112,8 +112,15 @@ flash: setup
 	$(PY) -m tools.deploy --port $(or $(PORT),auto) $(if $(BOARD),--board $(BOARD))
 
 # Link soak (docs/link.md): full games of every game (Reds 2/3/4/6 units, partnership,
-# Speed Run, Stepping Stones, Speed) over faulty pty wires, then every figure (JSON lines).
+# Speed Run, Stepping Stones, Speed) over faulty pty wires; the issue-15 fault matrix (every
+# game x BER 1e-3, 5% drops, 1% dups, the three, a 10 s unplug, end/middle/host restarted
+# mid-hand) in memory and its pty subset.  Every figure first (JSON lines, also kept in
+# LINK_SOAK_OUT) and the fault matrix as a table, then the soak tests (their verdict is
+# make's exit status).
+LINK_SOAK_OUT ?= /tmp/link-soak.jsonl
 .PHONY: soak-link
 soak-link: setup
-	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py
-	$(PY) -m tools.bench_link --games
+	$(PY) -m tools.bench_link --games | tee $(LINK_SOAK_OUT)
+	$(PY) -m tools.bench_link --matrix | tee -a $(LINK_SOAK_OUT)
+	$(PY) -m tools.bench_link --summarize $(LINK_SOAK_OUT)
+	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py tests/host/test_link_soak.py

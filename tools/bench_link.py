@@ -574,7 +574,9 @@ def sim_matrix(games=None, configs=None, seed=3, secure=None, emit=None):
     `time_ratio` = total time / the clean game's (same seed, same bots)."""
     out = []
     for game, n, opts in games or MATRIX_GAMES:
+        t = time.time()
         clean = sim_run(game, n, opts, "clean", seed=seed, secure=secure)
+        clean["wall_s"] = round(time.time() - t, 1)
         mid = _mid(clean)
         for name, f in MATRIX:
             if configs is not None and name not in configs:
@@ -582,16 +584,18 @@ def sim_matrix(games=None, configs=None, seed=3, secure=None, emit=None):
             t = time.time()
             r = clean if name == "clean" else sim_run(game, n, opts, name, f, seed=seed,
                                                       mid=mid, secure=secure)
+            if r is not clean:
+                r["wall_s"] = round(time.time() - t, 1)
+            r["matrix"] = True
             if r.get("over") and clean.get("over"):
                 r["time_ratio"] = round(r["total_ms"] / clean["total_ms"], 2)
-            r["wall_s"] = round(time.time() - t, 1)
             if emit is not None:
                 emit(r)
             out.append(r)
     return out
 
 
-def secure_comparison(n=6, game="reds", opts=("players=6",), configs=("clean", "ber+drop+dup"),
+def secure_comparison(n=6, game="reds", opts=("players=6",), configs=("clean", "ber1e-3", "ber+drop+dup"),
                       seed=3):
     """Bytes on the wire and latency with the clear link and with the encrypted one (when
     this tree's LinkUnit takes `secure=`), the same games, seeds and bots."""
@@ -626,16 +630,19 @@ def _pty_outcome(run):
     if over:
         return True, None
     last = []
+    crashed = []
     for u in units:
         st = [e for e in u["events"] if e["ev"] == "status"]
-        last.append(st[-1]["state"] if st else "seeding")
-    crashed = [u["node"] for u in units if "Traceback" in u["stderr"]]
+        last.append(st[-1]["state"] if st else "no game")
+        text = u["stderr"] + "\n".join(e["text"] for e in u["events"] if e["ev"] == "text")
+        if "Traceback" in text and "KeyboardInterrupt" not in text:    # (ours: the stop)
+            crashed.append(u["node"])
     if crashed:
         return False, "crashed (unit %s)" % crashed
-    for what in ("seeding", "paused"):
-        if what in last:
-            return False, "stuck %s (%s)" % ("in seeding" if what == "seeding" else what,
-                                             ", ".join(last))
+    if "no game" in last:
+        return False, "stuck before the game (lobby or seeding: %s)" % ", ".join(last)
+    if "paused" in last:
+        return False, "stuck paused (%s)" % ", ".join(last)
     return False, "stuck playing (%s)" % ", ".join(last)
 
 
@@ -651,7 +658,7 @@ def pty_run(game, n, opts, config, limit=900, stall_s=PTY_STALL_S, seed=1):
                  limit=limit, seed=seed, stall_s=stall_s)
     over, failure = _pty_outcome(run)
     out = figures(run, hands_of(run))
-    ts = [e["t"] for u in run["units"] for e in u["events"]]
+    ts = [e["t"] for u in run["units"] for e in u["events"] if "t" in e]
     ends = [e["t"] for u in run["units"] for e in u["events"] if e["ev"] == "over"]
     out["game_s"] = round((max(ends) - min(ts)) / 1e9, 2) if over else None
     out.update({"bench": "pty_game", "game": game, "options": list(opts), "units": n,
@@ -673,6 +680,7 @@ def pty_matrix(emit=None):
         if config == "clean":
             clean[key] = r
         base = clean.get(key)
+        r["matrix"] = True
         if r["over"] and base is not None and base["over"]:
             r["time_ratio"] = round(r["game_s"] / base["game_s"], 2)
         if emit is not None:
@@ -701,7 +709,7 @@ def summarize(lines):
             r = json.loads(line)
         except ValueError:
             continue
-        if r.get("bench") not in ("sim_game", "pty_game") or "config" not in r:
+        if not r.get("matrix"):
             continue
         name = r["game"] + (" partnership" if "partnership=True" in r.get("options", []) else "")
         note = r.get("failure") or ""
