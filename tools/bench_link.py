@@ -322,7 +322,7 @@ MATRIX = [
 ]
 MATRIX_CONFIGS = dict(MATRIX)
 # The older benchmark's faults (the figures tables above the fault matrix in docs/link.md)
-LEGACY_FAULTS = {"ber": 1e-4, "drop": 0.01, "unplugs": ((8, 0, 2000), (24, -2, 2000))}
+LEGACY_FAULTS = {"ber": 1e-4, "drop": 0.01, "unplugs": ((8, 0, 2000), (24, -1, 2000))}
 RESTART_OFF_MS = 3000
 STALL_MS = 120000          # no action applied anywhere for this long (virtual): stuck
 
@@ -357,8 +357,8 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
             mid=None, secure=None, limit_ms=1800000, stall_ms=STALL_MS):
     """One real game over the in-memory chain (virtual clock, exact line pacing): units'
     humans and the host's AI seats are core.link.players.SeatAI.  `faults`: ber, drop, dup
-    (every wire), unplugs ((after host actions, cable, ms), ...; cable -2 = the last but
-    one), unplug (ms, the middle cable at `mid` host actions), restart ("end", "middle" or
+    (every wire), unplugs ((after host actions, cable, ms), ...; cable -1 = the last),
+    unplug (ms, the middle cable at `mid` host actions), restart ("end", "middle" or
     "host" at `mid`).  `secure`: passed to LinkUnit when not None.  Latency: first unit
     applying action k -> last unit applying it.  Never raises for a game that fails: the
     result says how (stuck in seeding, stuck paused, diverged, ...)."""
@@ -507,7 +507,7 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
     states = []
     for u in c.units:
         st = u.status()
-        states.append(st["state"] + (": " + st["message"] if st.get("message") else ""))
+        states.append(st.get("message") or st["state"])
     reports = []
     for u in c.units:
         for r in u.session.reports:
@@ -539,6 +539,7 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
         "recovery_after_unplug_ms": recov,
         "retransmits": sum(ch.retransmits for ch in live),
         "timeouts": sum(ch.timeouts for ch in live),
+        "link_downs": sum(ch.link_downs for ch in live),
         "srtt_ms_max": max([ch.srtt_ms() for ch in live] or [0]),
         "rejected": sum(u.lockstep.rejected for u in c.units if u.lockstep is not None),
         "resyncs": sum(u.lockstep.resyncs for u in c.units if u.lockstep is not None),
@@ -595,8 +596,8 @@ def sim_matrix(games=None, configs=None, seed=3, secure=None, emit=None):
     return out
 
 
-def secure_comparison(n=6, game="reds", opts=("players=6",), configs=("clean", "ber1e-3", "ber+drop+dup"),
-                      seed=3):
+def secure_comparison(n=6, game="reds", opts=("players=6",),
+                      configs=("clean", "ber1e-3", "ber+drop+dup"), seed=3):
     """Bytes on the wire and latency with the clear link and with the encrypted one (when
     this tree's LinkUnit takes `secure=`), the same games, seeds and bots."""
     rows = []
@@ -699,18 +700,49 @@ def _cell(v):
     return str(v)
 
 
+def _grid(runs):
+    """Game x configuration: `ok` and the time vs the clean game, or how it failed."""
+    configs = []
+    games = []
+    cells = {}
+    for r in runs:
+        g = "%s, %s, %d" % ("memory" if r["bench"] == "sim_game" else "ptys", r["game"] + (
+            " partnership" if "partnership=True" in r.get("options", []) else ""), r["units"])
+        if g not in games:
+            games.append(g)
+        if r["config"] not in configs:
+            configs.append(r["config"])
+        if r.get("over") is None:
+            c = "n/a"
+        elif r.get("over") and r.get("identical_records"):
+            c = "ok %sx" % r.get("time_ratio", "?")
+        else:
+            why = r.get("failure") or "different records"
+            c = "**FAIL**: " + why.split(" (")[0].split(":")[0]
+        cells[(g, r["config"])] = c
+    out = ["| where, game, units | %s |" % " | ".join(configs),
+           "|---|%s" % ("---|" * len(configs))]
+    for g in games:
+        out.append("| %s | %s |" % (g, " | ".join(cells.get((g, c), "") for c in configs)))
+    return out
+
+
 def summarize(lines):
-    """A markdown table of the fault matrix from bench_link's JSON lines (docs/link.md)."""
-    rows = ["| where | game | units | config | finished | identical | time vs clean | "
-            "bytes / hand | latency median / p95 / max (ms) | retransmits | failure, reports |",
-            "|---|---|---|---|---|---|---|---|---|---|---|"]
+    """The fault matrix from bench_link's JSON lines as markdown (docs/link.md): a grid of
+    what finished (and the time vs the clean game), then every run's figures."""
+    runs = []
     for line in lines:
         try:
             r = json.loads(line)
         except ValueError:
             continue
-        if not r.get("matrix"):
-            continue
+        if r.get("matrix"):
+            runs.append(r)
+    rows = _grid(runs) + [""]
+    rows += ["| where | game | units | config | finished | identical | time vs clean | "
+             "bytes / hand | latency median / p95 / max (ms) | retransmits | failure, reports |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in runs:
         name = r["game"] + (" partnership" if "partnership=True" in r.get("options", []) else "")
         note = r.get("failure") or ""
         reps = r.get("reports") or []
