@@ -155,7 +155,7 @@ def restore(b, store):
     before = set(sys.modules)
     from core.save_load import load_game
     loaded = _load(load_game, store, "game")
-    # the replay imported the game's engine (and core.replay...): not the menu's modules
+    # the replay imported the game's engine (and its tables): not the menu's modules
     b.game_modules = [name for name in sys.modules if name not in before]
     if loaded.value is not None:
         b.saved_game = loaded.value

@@ -118,7 +118,7 @@ def _header(raw):
 
 def check_meta(meta, game):
     """The app line's dict: what the app reads of it (core/app_resume.py), of the right
-    type, the seats fitting the game.  Other keys are app state no reader uses."""
+    type, the player's seat one of the game's.  Other keys are app state no reader uses."""
     n = getattr(game, "n_players", 2)       # (Speed is two seats and has no n_players)
     mode = meta.get("mode")
     human = meta.get("human")
@@ -129,8 +129,10 @@ def check_meta(meta, game):
     if human is not None and not _int(human, 0, n - 1):
         raise SaveCorrupt("line 1: no seat %r for the player" % (human,))
     if kinds is not None:
-        if not isinstance(kinds, list) or len(kinds) != n:
-            raise SaveCorrupt("line 1: seats are not %d names" % n)
+        # (that they are the game's seats, core.app_resume.resumable asks: a save the app
+        # did not write is a game all the same)
+        if not isinstance(kinds, list):
+            raise SaveCorrupt("line 1: seats are not a list")
         for k in kinds:
             if not isinstance(k, str):
                 raise SaveCorrupt("line 1: seat %r is not a name" % (k,))

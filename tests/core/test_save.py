@@ -145,9 +145,9 @@ def test_truncated_at_every_length_restores_the_previous_save():
 def _file(fmt, gen, payload):
     """A save file as firmware of format `fmt` writes it: header, payload, trailer, CRC."""
     import binascii
-    head = b"PCSAVE %d %d\n" % (fmt, gen)
+    head = ("PCSAVE %d %d\n" % (fmt, gen)).encode()
     crc = binascii.crc32(payload, binascii.crc32(head)) & 0xFFFFFFFF
-    return head + payload + b"\n#END %d %08x\n" % (len(payload), crc)
+    return head + payload + ("\n#END %d %08x\n" % (len(payload), crc)).encode()
 
 
 def test_newer_format_is_not_read_and_says_so():

@@ -132,9 +132,9 @@ def test_a_real_board_without_board_json_says_how_to_set_it():
 def _file(fmt, gen, payload):
     """A save file with a right checksum (what a newer firmware, or a buggy one, writes)."""
     import binascii
-    head = b"PCSAVE %d %d\n" % (fmt, gen)
+    head = ("PCSAVE %d %d\n" % (fmt, gen)).encode()
     crc = binascii.crc32(payload, binascii.crc32(head)) & 0xFFFFFFFF
-    return head + payload + b"\n#END %d %08x\n" % (len(payload), crc)
+    return head + payload + ("\n#END %d %08x\n" % (len(payload), crc)).encode()
 
 
 GAME_HEAD = b'{"app": {"mode": "ai", "human": 0, "kinds": ["you", "club"]}}\n'
