@@ -8,10 +8,12 @@ deterministic) for the whole matrix; over pseudo-terminals (`pty_run`: separate 
 unit 1 on the MicroPython unix port, tools/link_relay.py) for PTY_MATRIX.
 
 `make test` runs QUICK (a few configurations that pass, short games, a few seconds);
-`make soak-link` (LINK_SOAK=1) runs all of it.  A configuration that fails on today's code
+`make soak-link` (LINK_SOAK=1) runs all of it (checking the runs `bench_link --matrix`
+made in the same make, LINK_SOAK_RESULTS, rather than playing them twice).  A configuration that fails on today's code
 is marked xfail(strict=True) with the reason, its assertion unchanged: once it is fixed the
 XPASS fails the soak until the mark is removed.
 """
+import json
 import os
 
 import pytest
@@ -30,7 +32,29 @@ def _finished_identically(r):
     assert not r.get("rejected"), r
 
 
+def _saved(bench, game, n, opts, config):
+    """The run of this make soak-link, when LINK_SOAK_RESULTS names the JSON lines that
+    `bench_link --matrix` just wrote (the soak then checks those runs instead of playing
+    every game a second time); None otherwise."""
+    path = os.environ.get("LINK_SOAK_RESULTS")
+    if not path or not os.path.exists(path):
+        return None
+    with open(path) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if (r.get("matrix") and r["bench"] == bench and r["game"] == game and
+                    r["units"] == n and r["options"] == list(opts) and r["config"] == config):
+                return r
+    return None
+
+
 def _run(game, n, opts, config):
+    r = _saved("sim_game", game, n, opts, config)
+    if r is not None:
+        return r
     mid = _mid(sim_run(game, n, opts, "clean"))
     return sim_run(game, n, opts, config, mid=mid)
 
@@ -123,6 +147,6 @@ def test_soak_fault_matrix_in_memory(game, n, opts, config):
 @pytest.mark.parametrize("game,n,opts,config", _params(
     [row for row in PTY_MATRIX if row[3] != "clean"]))
 def test_soak_fault_matrix_over_ptys(game, n, opts, config):
-    r = pty_run(game, n, opts, config)[0]
+    r = _saved("pty_game", game, n, opts, config) or pty_run(game, n, opts, config)[0]
     assert "micropython" in r["runtimes"]
     _finished_identically(r)
