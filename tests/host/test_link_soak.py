@@ -101,21 +101,26 @@ def test_secure_comparison_plays_the_clear_and_the_encrypted_link(monkeypatch):
         assert False in seen and True in seen
 
 
-# What fails on today's code, and how (tools/bench_link.py --matrix, docs/link.md "Fault
-# matrix"): issue 15 item 4, seeding at 5 % byte loss.
-_SEEDING = "issue 15 item 4: at 5 % dropped bytes seeding (or the lobby) never ends"
-KNOWN = {
-    ("reds", 2, "ber+drop+dup"): _SEEDING,
-    ("reds", 3, "drop5%"): _SEEDING, ("reds", 3, "ber+drop+dup"): _SEEDING,
-    ("reds", 4, "drop5%"): _SEEDING, ("reds", 4, "ber+drop+dup"): _SEEDING,
-    ("reds", 6, "drop5%"): _SEEDING, ("reds", 6, "ber+drop+dup"): _SEEDING,
-    ("speedrun", 3, "drop5%"): _SEEDING, ("speedrun", 3, "ber+drop+dup"): _SEEDING,
-    ("steppingstones", 3, "drop5%"): _SEEDING, ("steppingstones", 3, "ber+drop+dup"): _SEEDING,
-    ("speed", 2, "drop5%"): "at 5 % dropped bytes Speed stalls paused after a few plays "
-                            "(both units 'waiting for' the other)",
-    ("speed", 2, "ber+drop+dup"): "under BER 1e-3 + 5 % drops + 1 % dups Speed stalls: "
-                                  "paused after a few plays in memory, before the game "
-                                  "(lobby or seeding) over ptys",
+# What fails on today's code (main at 0ac849a + this branch; tools/bench_link.py --matrix,
+# docs/link.md "Fault matrix"), and how.  Seeding itself now ends at 5 % byte loss with
+# 2-4 units (issue 15 item 4's fix), but the link then spends most of the game paused
+# (a cable that carries no valid frame for 1 s is "down", a unit not heard for 2 s is
+# "missing"): each action takes seconds to minutes.
+_PAUSED = "5 % byte loss: the game stalls, paused, no action for 300 s"
+_SLOW = "5 % byte loss: not over after 1800 s (latency median 10-13 s, p95 45-126 s)"
+_LOBBY = "BER 1e-3 + 5 % drops + 1 % dups: not every guest saw the lobby in 300 s"
+_SEEDING = "5 % byte loss: seeding does not end in 300 s"
+KNOWN = {                                   # (Reds 4 and the partnership game alike)
+    ("reds", 2, "ber+drop+dup"): _PAUSED,
+    ("reds", 3, "drop5%"): _SLOW, ("reds", 3, "ber+drop+dup"): _PAUSED,
+    ("reds", 4, "drop5%"): _PAUSED, ("reds", 4, "ber+drop+dup"): _LOBBY,
+    ("reds", 6, "drop5%"): _SEEDING, ("reds", 6, "ber+drop+dup"): _LOBBY,
+    ("speedrun", 3, "drop5%"): _SLOW, ("speedrun", 3, "ber+drop+dup"): _PAUSED,
+    ("steppingstones", 3, "drop5%"): _SLOW, ("steppingstones", 3, "ber+drop+dup"): _SEEDING,
+}
+PTY_KNOWN = {
+    ("reds", 3, "ber+drop+dup"): "over ptys no game started (lobby or seeding) in 180 s",
+    ("speed", 2, "ber+drop+dup"): "over ptys no game started (lobby or seeding) in 180 s",
 }
 
 
@@ -123,12 +128,12 @@ def _key(game, n, opts, config):
     return (game, n, config)
 
 
-def _params(rows):
+def _params(rows, known):
     out = []
     for game, n, opts, config in rows:
         if config == "restart-middle" and n < 3:
             continue                                        # no middle unit
-        why = KNOWN.get(_key(game, n, opts, config))
+        why = known.get(_key(game, n, opts, config))
         marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
         out.append(pytest.param(game, n, opts, config, marks=marks,
                                 id="%s-%d%s-%s" % (game, n, "-partnership" if
@@ -138,14 +143,14 @@ def _params(rows):
 
 @pytest.mark.skipif(not SOAK, reason="soak only (make soak-link)")
 @pytest.mark.parametrize("game,n,opts,config", _params(
-    [(g, n, o, c) for g, n, o in MATRIX_GAMES for c, _ in MATRIX if c != "clean"]))
+    [(g, n, o, c) for g, n, o in MATRIX_GAMES for c, _ in MATRIX if c != "clean"], KNOWN))
 def test_soak_fault_matrix_in_memory(game, n, opts, config):
     _finished_identically(_run(game, n, opts, config))
 
 
 @pytest.mark.skipif(not SOAK, reason="soak only (make soak-link)")
 @pytest.mark.parametrize("game,n,opts,config", _params(
-    [row for row in PTY_MATRIX if row[3] != "clean"]))
+    [row for row in PTY_MATRIX if row[3] != "clean"], PTY_KNOWN))
 def test_soak_fault_matrix_over_ptys(game, n, opts, config):
     r = _saved("pty_game", game, n, opts, config) or pty_run(game, n, opts, config)[0]
     assert "micropython" in r["runtimes"]
