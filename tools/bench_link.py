@@ -661,6 +661,8 @@ def pty_run(game, n, opts, config, limit=900, stall_s=PTY_STALL_S, seed=1):
                  drop=f.get("drop", 0.0), dup=f.get("dup", 0.0), unplugs=unplugs, think=20,
                  limit=limit, seed=seed, stall_s=stall_s)
     over, failure = _pty_outcome(run)
+    if not over and run["wall_s"] >= limit:
+        failure = "too slow: not over at the %d s limit, %s" % (limit, failure)
     out = figures(run, hands_of(run))
     ts = [e["t"] for u in run["units"] for e in u["events"] if "t" in e]
     ends = [e["t"] for u in run["units"] for e in u["events"] if e["ev"] == "over"]
