@@ -5,10 +5,17 @@ end)` and calls `poll()` every few milliseconds; the UI reads `status()`, `lobby
 `game`, `my_seat()` and calls `host_game`, `join`, `start`, `submit`, `hand_to_ai`.
 
 Presence: every unit in a session broadcasts PRESENCE (its phase, history length and
-whether one of its cables that was up is down now) every PRESENCE_MS.  The game pauses on
-every unit while a participant has not been heard for MISSING_MS, or any participant
-reports a pulled cable; it resumes by itself when they are back.  Nothing is lost: the
-channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+the far end of each of its cables that was up and is down now) every PRESENCE_MS.  The
+game pauses on every unit while a participant has not been heard for MISSING_MS, or any
+participant reports a cable down; it resumes by itself when they are back.  Nothing is
+lost: the channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+
+What the pause says (`trouble_text`): a cable that goes down cannot tell a pulled cable
+from a unit switched off or restarting (both ends fall silent), so it names the silent
+unit and both possibilities; reports from other units name both ends of their cable; a
+unit is never named as the cause of its own report.  Beyond the session, `link_problem()`
+names a neighbour that speaks another link version (channel HELLO), a game heard from
+beyond MAX_HOPS (net.Node.on_far) and a ring cabled by mistake (net.Node.ring()).
 
 Host away: while the game is playing and the host has not been heard for MISSING_MS, the
 guest with the lowest node id among those heard announces the session on the host's
@@ -21,7 +28,8 @@ from core.clock import ticks_ms, ticks_diff
 from core.link import messages as M
 from core.link.channel import Channel
 from core.link.lockstep import Lockstep
-from core.link.net import Node, BROADCAST
+from core.link.net import Node, BROADCAST, MAX_HOPS
+from core.link.channel import LINK_VERSION
 from core.link.session import Session, LOBBY, SEEDING, PLAYING, PHASE_NAMES, ANNOUNCE_MS
 
 PRESENCE_MS = const(400)
@@ -29,6 +37,29 @@ MISSING_MS = const(2000)
 GONE_MS = const(10000)
 _TROUBLE = const(1)
 _EARLY = const(16)
+FAR_MS = const(3000)        # a game heard from too far away is shown this long
+PORTS = "AB"
+
+
+def unit_name(node):
+    return "unit %d" % node
+
+
+def trouble_text(causes, waiting, name=unit_name):
+    """The pause's reason.  `causes`: (reporter, far) for each cable reported down, with
+    reporter 0 for this unit's own cable; `waiting`: other silent units.  `name(node)`
+    names a unit ("unit 274", or the app's "Ben's unit")."""
+    out = []
+    for rep, far in causes:
+        if not far:
+            out.append("%s reports a link cable down" % name(rep))
+        elif rep:
+            out.append("%s gets no answer from %s (cable out or unit off)" % (name(rep), name(far)))
+        else:
+            out.append("no answer from %s (cable out or unit off)" % name(far))
+    if waiting:
+        out.append("waiting for %s" % ", ".join([name(u) for u in waiting]))
+    return "; ".join(out)
 
 
 def _u16(b):
@@ -56,7 +87,9 @@ class LinkUnit:
         self._games = games
         self.ai = ai
         self.secret = secret
-        self.node = Node(node_id, self._on_message)
+        self.node = Node(node_id, self._on_message, clock)
+        self.node.on_far = self._on_far
+        self._far_at = None
         for i in range(len(writers)):
             self.node.add_channel(Channel(node_id, _u16(entropy(2)), writers[i],
                                           self.node.deliver, self._on_link, clock, i))
@@ -66,9 +99,11 @@ class LinkUnit:
         self._heard = {}
         self._early = []
         self._trouble = {}
+        self._down = {}         # participant -> (far end of its cable A, of B) when down
         self._last_presence = None
         self._last_proxy = None
         self._was_trouble = False
+        self._ring_told = False
         self.messages_in = 0
         self.bad_messages = 0
 
@@ -97,6 +132,8 @@ class LinkUnit:
             self._heard[src] = self._clock()
             if m[0] == M.PRESENCE:
                 self._trouble[src] = m[4] & _TROUBLE
+                if m[4] & _TROUBLE or src in self._down:
+                    self._down[src] = (m[5], m[6])
                 if self.lockstep is not None and m[2] == PLAYING:
                     self.lockstep.peer_progress(src, m[3])
                 return
@@ -124,12 +161,28 @@ class LinkUnit:
         if rejoin:
             self.lockstep.rejoin()
 
+    def _on_far(self, src, buf, start, n):
+        """A message that came further than MAX_HOPS (net.py): a session announced by a
+        host too far down the chain for this unit to play with."""
+        if n > 0 and buf[start] == M.SESSION and self.session.sid == 0:
+            self._far_at = self._clock()
+
+    def _down_ends(self):
+        """The far end of each of this unit's cables to a participant that went down."""
+        parts = self.session.participants()
+        out = [0, 0]
+        for ch in self.node.channels:
+            if ch.ever_up and not ch.up and ch.peer_node in parts and ch.index < 2:
+                out[ch.index] = ch.peer_node
+        return out
+
     def _presence(self):
         s = self.session
         hist = self.lockstep.n() if self.lockstep is not None else 0
         t = self._trouble_here()
         self._was_trouble = t
-        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0)
+        d = self._down_ends()
+        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0, d[0], d[1])
         self._send(BROADCAST, self._buf, n, True, True)
         self._last_presence = self._clock()
 
@@ -141,6 +194,10 @@ class LinkUnit:
         if s.sid == 0:
             return
         now = self._clock()
+        ring = self.node.ring()
+        if ring and not self._ring_told:
+            s.report("the units are cabled in a ring: unplug one cable")
+        self._ring_told = ring
         if self._last_presence is None or ticks_diff(now, self._last_presence) >= PRESENCE_MS:
             self._presence()
         if s.phase == PLAYING and not s.is_host() and (
@@ -192,6 +249,46 @@ class LinkUnit:
     def paused(self):
         return self.session.phase == PLAYING and bool(self.missing() or self.cable_trouble())
 
+    def trouble(self):
+        """(causes, waiting) for trouble_text: each cable reported down as (reporter, far
+        end), reporter 0 for this unit; the silent units no cable report accounts for."""
+        causes = []
+        named = []
+        for far in self._down_ends():
+            if far:
+                causes.append((0, far))
+                named.append(far)
+        for p in self.session.participants():
+            if p == self.node_id or not self._trouble.get(p):
+                continue
+            ends = self._down.get(p, (0, 0))
+            for far in ends:
+                if far and far not in named and far != self.node_id:
+                    causes.append((p, far))
+                    named.append(far)
+            if not ends[0] and not ends[1]:
+                causes.append((p, 0))
+        waiting = [u for u in self.missing() if u not in named]
+        return causes, waiting
+
+    def link_problem(self):
+        """A problem of the cabling itself, shown in the lobby and the pause: a neighbour
+        speaking another link version, a ring, a game too far away; "" when none."""
+        for ch in self.node.channels:
+            v = ch.alien_version
+            if v >= 0:
+                port = PORTS[ch.index] if ch.index < 2 else "%d" % ch.index
+                if v > LINK_VERSION:
+                    return ("the unit on cable %s speaks a newer link version: this unit "
+                            "needs a firmware update" % port)
+                return "the unit on cable %s speaks another link version: update its firmware" % port
+        if self.node.ring():
+            return "the units are cabled in a ring: unplug one cable"
+        if self._far_at is not None and ticks_diff(self._clock(), self._far_at) < FAR_MS:
+            return ("a game is hosted too far down the chain: at most %d cables from "
+                    "the host" % MAX_HOPS)
+        return ""
+
     def status(self):
         """A dict the UI shows: state, message, and details."""
         s = self.session
@@ -204,13 +301,11 @@ class LinkUnit:
             st["message"] = "game over"
         elif self.paused():
             st["state"] = "paused"
-            miss = self.missing()
-            trouble = self.cable_trouble()
-            if trouble:
-                st["message"] = "paused: a link cable is unplugged (unit %s)" % ", ".join(
-                    ["%d" % u for u in trouble])
-            else:
-                st["message"] = "paused: waiting for unit %s" % ", ".join(["%d" % u for u in miss])
+            causes, waiting = self.trouble()
+            st["causes"] = causes
+            st["waiting"] = waiting
+            st["message"] = "paused: " + (trouble_text(causes, waiting) or self.link_problem()
+                                          or "waiting for the other units")
             st["can_hand_to_ai"] = s.is_host() and bool(st["gone"])
         elif s.phase == SEEDING:
             st["message"] = "agreeing on a fair shuffle"
@@ -220,14 +315,30 @@ class LinkUnit:
             st["message"] = ""
         if self.lockstep is not None and self.lockstep.cue:
             st["cue"] = self.lockstep.cue
+        problem = self.link_problem()
+        if problem:
+            st["link"] = problem
         return st
 
     def lobby(self):
-        """Games heard: list of (sid, game name, options, seats, phase name)."""
+        """Games heard that this unit can join or follow: list of (sid, game name, options,
+        seats, phase name)."""
         out = []
         for sid in self.session.lobby:
             i = self.session.lobby[sid]
-            out.append((sid, i["name"], i["options"], list(i["seats"]), PHASE_NAMES[i["phase"]]))
+            if not i["compat"]:
+                out.append((sid, i["name"], i["options"], list(i["seats"]),
+                            PHASE_NAMES[i["phase"]]))
+        return out
+
+    def lobby_updates(self):
+        """Games heard that need a firmware update first: list of (sid, game name or None,
+        host, reason): reason M.R_GUEST_OLDER (this unit is older) or M.R_HOST_OLDER."""
+        out = []
+        for sid in self.session.lobby:
+            i = self.session.lobby[sid]
+            if i["compat"]:
+                out.append((sid, i["name"], i["host"], i["compat"]))
         return out
 
     # -- what the UI does -----------------------------------------------------------------
