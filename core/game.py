@@ -18,7 +18,7 @@ Subclasses provide:
     is_over(), result()
     action_label(action), parse_action(text)
 """
-from core.prng import Prng
+from core.prng import prng_for
 
 
 class IllegalAction(ValueError):
@@ -67,7 +67,7 @@ class Game:
     def __init__(self, options=None, seed=0):
         self.options = resolve_options(self.OPTIONS, options)
         self.seed = seed
-        self.rng = Prng(seed)
+        self.rng = prng_for(seed)   # a 128-bit hex seed for linked games (core/prng.py)
         self.history = []   # (seat, action) in the order applied: the game record
         self.events = []    # public log: tuples whose first item names the event
         self._setup()

@@ -20,11 +20,13 @@ still tell who it is talking to: SESSION [kind][sid:2][proto<<4|phase][host:2], 
 """
 from micropython import const
 
-SESSION = const(0x10)   # sid proto|phase host round nseats seats[] seed name optidx[] tag rules:2
+SESSION = const(0x10)   # sid proto|phase host round nseats seats[] salt8 name optidx[] tag rules:2
 JOIN = const(0x11)      # sid proto rules:2
 LEAVE = const(0x12)     # sid
 COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
-REVEAL = const(0x14)    # sid round value8
+REVEAL = const(0x14)    # sid round value16
+SHARE = const(0x1F)     # sid round node value16       a unit's share, re-sent on SEEDREQ
+SEEDREQ = const(0x1E)   # sid round                    send me the shares of this round
 PRESENCE = const(0x15)  # sid phase hist flags down_a:2 down_b:2
 REFUSE = const(0x19)    # sid reason proto rules:2      host to a unit it will not seat
 ACTION = const(0x20)    # sid index seat action
@@ -87,13 +89,13 @@ def _copy(b, i, src):
     return i
 
 
-def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0, rules=0,
+def encode_session(b, sid, phase, host, rnd, seats, salt, name, optidx, tag=0, rules=0,
                    proto=PROTO_VERSION):
-    """`tag`: one byte the host's app keeps in the session (the level of its AI seats),
+    """`salt`: 8 random bytes the host draws for the session, mixed into every share and
+    the seed (core/link/commit.py); the seed itself never travels.  `tag`: one byte the host's app keeps in the session (the level of its AI seats),
     so that a host that restarted gets it back.  Sent by a unit that is not `host`, the
     announcement is made on behalf of a host that is away (restarted).  `rules`: the
-    RULES_VERSION of the game's class on the host; `proto` only for tests (an old layout:
-    0 writes the pre-version SESSION)."""
+    RULES_VERSION of the game's class on the host; `proto`: for tests only."""
     i = _head(b, SESSION, sid)
     b[i] = phase | (proto << 4)
     _p16(b, i + 1, host)
@@ -103,8 +105,7 @@ def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0, r
     for s in seats:
         _p16(b, i, s)
         i += 2
-    _p32(b, i, seed)
-    i += 4
+    i = _copy(b, i, salt)
     nb = name.encode()
     b[i] = len(nb)
     i = _copy(b, i + 1, nb)
@@ -114,14 +115,12 @@ def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0, r
         _p16(b, i, x)
         i += 2
     b[i] = tag & 0xFF
-    if proto == 0:
-        return i + 1
     _p16(b, i + 1, rules)
     return i + 3
 
 
 def encode_simple(b, kind, sid):
-    """LEAVE and SEALREQ (and the pre-version JOIN)."""
+    """LEAVE and SEALREQ (and the JOIN of firmware from before versions)."""
     return _head(b, kind, sid)
 
 
@@ -143,10 +142,17 @@ def encode_refuse(b, sid, reason, rules):
 
 
 def encode_commit(b, kind, sid, rnd, data):
-    """COMMIT (32-byte hash) and REVEAL (8-byte value)."""
+    """COMMIT (32-byte hash), REVEAL (16-byte value) and SEEDREQ (no data)."""
     i = _head(b, kind, sid)
     b[i] = rnd
     return _copy(b, i + 1, data)
+
+
+def encode_share(b, sid, rnd, node, value):
+    i = _head(b, SHARE, sid)
+    b[i] = rnd
+    _p16(b, i + 1, node)
+    return _copy(b, i + 3, value)
 
 
 def encode_presence(b, sid, phase, hist, flags, down_a=0, down_b=0):
@@ -282,6 +288,20 @@ def _text(b, i, n):
         return None
 
 
+def _session_v0(b, i, end, kind, sid, phase, host):
+    """A SESSION of firmware from before versions (a 4-byte seed where the salt is now):
+    who hosts what, enough to say that the host's unit needs a firmware update."""
+    if end - i < 5:
+        return None
+    ns = b[i + 4]
+    i += 5 + 2 * ns + 4
+    if ns < 1 or ns > MAX_SEATS or i + 1 > end:
+        return None
+    nl = b[i]
+    name = _text(b, i + 1, nl) if nl <= MAX_NAME and i + 1 + nl <= end else None
+    return (kind, sid, phase, host, 0, None, None, name, None, 0, 0, 0)
+
+
 def decode(b, start, n):
     """(type, sid, fields...) or None when malformed."""
     if n < 3 or start < 0 or start + n > len(b):
@@ -297,23 +317,23 @@ def decode(b, start, n):
         phase = b[i] & 0x0F
         proto = b[i] >> 4
         host = _u16(b, i + 1)
-        if proto != PROTO_VERSION and proto != 0:
-            # another protocol: only the fields that never move
-            return (kind, sid, phase, host, 0, None, 0, None, None, 0, proto, 0)
+        if proto == 0:
+            return _session_v0(b, i, end, kind, sid, phase, host)
+        if proto != PROTO_VERSION:
+            # a later protocol: only the fields that never move
+            return (kind, sid, phase, host, 0, None, None, None, None, 0, proto, 0)
         if left < 6:
             return None
         rnd = b[i + 3]
         ns = b[i + 4]
         i += 5
-        if ns < 1 or ns > MAX_SEATS or i + 2 * ns + 5 > end:
+        if ns < 1 or ns > MAX_SEATS or i + 2 * ns + 9 > end:
             return None
         seats = [_u16(b, i + 2 * k) for k in range(ns)]
         i += 2 * ns
-        seed = _u32(b, i)
-        if seed >= 0x40000000:
-            return None
-        nl = b[i + 4]
-        i += 5
+        salt = bytes(b[i:i + 8])
+        nl = b[i + 8]
+        i += 9
         if nl > MAX_NAME or i + nl + 1 > end:
             return None
         name = _text(b, i, nl)
@@ -322,13 +342,12 @@ def decode(b, start, n):
         i += nl
         no = b[i]
         i += 1
-        tail = 3 if proto else 1            # tag, rules:2 (protocol 0: the tag only)
-        if i + 2 * no + tail != end:
+        if i + 2 * no + 3 != end:           # then the tag and rules:2
             return None
         opts = [_u16(b, i + 2 * k) for k in range(no)]
         i += 2 * no
-        rules = _u16(b, i + 1) if proto else 0
-        return (kind, sid, phase, host, rnd, seats, seed, name, opts, b[i], proto, rules)
+        return (kind, sid, phase, host, rnd, seats, salt, name, opts, b[i], proto,
+                _u16(b, i + 1))
     if kind == JOIN:
         if left == 0:
             return (kind, sid, 0, 0)        # firmware from before versions
@@ -340,7 +359,11 @@ def decode(b, start, n):
     if kind == COMMIT:
         return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 33 else None
     if kind == REVEAL:
-        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 9 else None
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 17 else None
+    if kind == SEEDREQ:
+        return (kind, sid, b[i]) if left == 1 else None
+    if kind == SHARE:
+        return (kind, sid, b[i], _u16(b, i + 1), bytes(b[i + 3:end])) if left == 19 else None
     if kind == PRESENCE:
         if left != 8:
             return None

@@ -88,6 +88,20 @@ def test_a_join_with_other_versions_is_refused_and_both_rooms_say_why():
     assert host.status == "Unit %d needs a firmware update; waiting for units to join" % u.node_id
 
 
+def _legacy_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag):
+    """SESSION as firmware from before versions wrote it (a 4-byte seed, no versions)."""
+    out = [M.SESSION, sid >> 8, sid & 0xFF, phase, host >> 8, host & 0xFF, rnd, len(seats)]
+    for x in seats:
+        out += [x >> 8, x & 0xFF]
+    out += [seed >> 24, (seed >> 16) & 0xFF, (seed >> 8) & 0xFF, seed & 0xFF, len(name)]
+    out += list(name.encode()) + [len(optidx)]
+    for x in optidx:
+        out += [x >> 8, x & 0xFF]
+    out.append(tag)
+    b[0:len(out)] = bytes(out)
+    return len(out)
+
+
 def test_firmware_from_before_versions_is_refused_and_never_followed():
     """Today's firmware: JOIN without versions, SESSION without versions (phase byte
     0..2, no rules after the tag).  Its JOIN is refused; its SESSION is listed as "the host's
@@ -103,8 +117,8 @@ def test_firmware_from_before_versions_is_refused_and_never_followed():
     assert hs.refused == {u.node_id: M.R_GUEST_OLDER} and u.node_id not in hs.seats
     # an old host announcing a game in progress that seats this unit
     old = c.units[0]
-    n = M.encode_session(b, 0x4242, 2, old.node_id, 1, [old.node_id, u.node_id], 77,
-                         "minitrick", [0, 0, 1], 0, 0, 0)
+    n = _legacy_session(b, 0x4242, 2, old.node_id, 1, [old.node_id, u.node_id], 77,
+                        "minitrick", [0, 0, 1], 0)
     u.session.on_message(old.node_id, M.decode(b, 0, n))
     assert u.session.sid == 0 and u.game is None
     assert (0x4242, "minitrick", old.node_id, M.R_HOST_OLDER) in u.lobby_updates()
@@ -117,11 +131,11 @@ def test_the_new_layouts_are_ignored_or_refused_by_firmware_before_versions():
     malformed; a HELLO is read from its first 8 bytes (the version byte is extra)."""
     b = bytearray(118)
     for phase in (0, 1, 2):
-        n = M.encode_session(b, 7, phase, 257, 1, [257, 0], 5, "minitrick", [0, 0, 0], 0, 1)
+        n = M.encode_session(b, 7, phase, 257, 1, [257, 0], bytes(8), "minitrick", [0, 0, 0], 0, 1)
         assert b[3] > 2 and M.decode(b, 0, n)[2] == phase
     assert M.encode_join(b, 7, 1) > 3
     # a later protocol: only the fields that never move are read; it needs an update here
-    n = M.encode_session(b, 9, 0, 300, 1, [300, 0], 5, "minitrick", [0, 0, 0], 0, 1,
+    n = M.encode_session(b, 9, 0, 300, 1, [300, 0], bytes(8), "minitrick", [0, 0, 0], 0, 1,
                          M.PROTO_VERSION + 1)
     d = M.decode(b, 0, n)
     assert d[:4] == (M.SESSION, 9, 0, 300) and d[7] is None and d[10] == M.PROTO_VERSION + 1
