@@ -10,11 +10,11 @@ game pauses on every unit while a participant has not been heard for MISSING_MS,
 participant reports a cable down; it resumes by itself when they are back.  Nothing is
 lost: the channels keep their queues, and whatever was missed is fetched with SYNCREQ.
 
-What the pause says (`trouble_text`): a cable that goes down cannot tell a pulled cable
+What the pause says (core/link/trouble.py, loaded only when there is trouble): a cable that goes down cannot tell a pulled cable
 from a unit switched off or restarting (both ends fall silent), so it names the silent
 unit and both possibilities; reports from other units name both ends of their cable; a
 unit is never named as the cause of its own report.  Beyond the session, `link_problem()`
-names a neighbour that speaks another link version (channel HELLO), a game heard from
+(the same module) names a neighbour that speaks another link version (channel HELLO), a game heard from
 beyond MAX_HOPS (net.Node.on_far) and a ring cabled by mistake (net.Node.ring()).
 
 Host away: while the game is playing and the host has not been heard for MISSING_MS, the
@@ -28,8 +28,7 @@ from core.clock import ticks_ms, ticks_diff
 from core.link import messages as M
 from core.link.channel import Channel
 from core.link.lockstep import Lockstep
-from core.link.net import Node, BROADCAST, MAX_HOPS
-from core.link.channel import LINK_VERSION
+from core.link.net import Node, BROADCAST
 from core.link.session import Session, LOBBY, SEEDING, PLAYING, PHASE_NAMES, ANNOUNCE_MS
 
 PRESENCE_MS = const(400)
@@ -38,28 +37,6 @@ GONE_MS = const(10000)
 _TROUBLE = const(1)
 _EARLY = const(16)
 FAR_MS = const(3000)        # a game heard from too far away is shown this long
-PORTS = "AB"
-
-
-def unit_name(node):
-    return "unit %d" % node
-
-
-def trouble_text(causes, waiting, name=unit_name):
-    """The pause's reason.  `causes`: (reporter, far) for each cable reported down, with
-    reporter 0 for this unit's own cable; `waiting`: other silent units.  `name(node)`
-    names a unit ("unit 274", or the app's "Ben's unit")."""
-    out = []
-    for rep, far in causes:
-        if not far:
-            out.append("%s reports a link cable down" % name(rep))
-        elif rep:
-            out.append("%s gets no answer from %s (cable out or unit off)" % (name(rep), name(far)))
-        else:
-            out.append("no answer from %s (cable out or unit off)" % name(far))
-    if waiting:
-        out.append("waiting for %s" % ", ".join([name(u) for u in waiting]))
-    return "; ".join(out)
 
 
 def _u16(b):
@@ -264,46 +241,6 @@ class LinkUnit:
     def paused(self):
         return self.session.phase == PLAYING and bool(self.missing() or self.cable_trouble())
 
-    def trouble(self):
-        """(causes, waiting) for trouble_text: each cable reported down as (reporter, far
-        end), reporter 0 for this unit; the silent units no cable report accounts for."""
-        causes = []
-        named = []
-        for far in self._down_ends():
-            if far:
-                causes.append((0, far))
-                named.append(far)
-        for p in self.session.participants():
-            if p == self.node_id or not self._trouble.get(p):
-                continue
-            ends = self._down.get(p, (0, 0))
-            for far in ends:
-                if far and far not in named and far != self.node_id:
-                    causes.append((p, far))
-                    named.append(far)
-            if not ends[0] and not ends[1]:
-                causes.append((p, 0))
-        waiting = [u for u in self.missing() if u not in named]
-        return causes, waiting
-
-    def link_problem(self):
-        """A problem of the cabling itself, shown in the lobby and the pause: a neighbour
-        speaking another link version, a ring, a game too far away; "" when none."""
-        for ch in self.node.channels:
-            v = ch.alien_version
-            if v >= 0:
-                port = PORTS[ch.index] if ch.index < 2 else "%d" % ch.index
-                if v > LINK_VERSION:
-                    return ("the unit on cable %s speaks a newer link version: this unit "
-                            "needs a firmware update" % port)
-                return "the unit on cable %s speaks another link version: update its firmware" % port
-        if self.node.ring():
-            return "the units are cabled in a ring: unplug one cable"
-        if self._far_at is not None and ticks_diff(self._clock(), self._far_at) < FAR_MS:
-            return ("a game is hosted too far down the chain: at most %d cables from "
-                    "the host" % MAX_HOPS)
-        return ""
-
     def status(self):
         """A dict the UI shows: state, message, and details."""
         s = self.session
@@ -316,10 +253,11 @@ class LinkUnit:
             st["message"] = "game over"
         elif self.paused():
             st["state"] = "paused"
-            causes, waiting = self.trouble()
+            from core.link import trouble as T     # text for a pause: loaded when needed
+            causes, waiting = T.trouble(self)
             st["causes"] = causes
             st["waiting"] = waiting
-            st["message"] = "paused: " + (trouble_text(causes, waiting) or self.link_problem()
+            st["message"] = "paused: " + (T.trouble_text(causes, waiting) or self.link_problem()
                                           or "waiting for the other units")
             st["can_hand_to_ai"] = s.is_host() and bool(st["gone"])
         elif s.phase == SEEDING:
@@ -341,10 +279,24 @@ class LinkUnit:
             st["message"] = ""
         if self.lockstep is not None and self.lockstep.cue:
             st["cue"] = self.lockstep.cue
-        problem = self.link_problem()
-        if problem:
-            st["link"] = problem
+        if self.cabling_problem():
+            st["link"] = self.link_problem()
         return st
+
+    def cabling_problem(self):
+        """True when link_problem() has something to say (core/link/trouble.py): a
+        neighbour of another link version, a ring, a game heard from too far away."""
+        for ch in self.node.channels:
+            if ch.alien_version >= 0:
+                return True
+        return self.node.ring() or (self._far_at is not None and
+                                    ticks_diff(self._clock(), self._far_at) < FAR_MS)
+
+    def link_problem(self):
+        if not self.cabling_problem():
+            return ""
+        from core.link.trouble import link_problem
+        return link_problem(self)
 
     def lobby(self):
         """Games heard that this unit can join or follow: list of (sid, game name, options,

@@ -104,7 +104,7 @@ class LinkStatus:
         return "unit %d" % node
 
     def _reason(self, st):
-        from core.link.unit import trouble_text
+        from core.link.trouble import trouble_text
         msg = trouble_text(st.get("causes", ()), st.get("waiting", ()), self.name)
         link = st.get("link", "")
         if link:

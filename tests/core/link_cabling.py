@@ -100,8 +100,8 @@ def test_a_cable_another_unit_reports_is_named_by_both_ends():
 def render_cabling_screens(w, h, sink):
     """Golden images (on the host): the browse page of a ring and of a unit too far."""
     from core.ui.lobby import LobbyView
-    from test_link_ui import screen
-    s = screen(w, h)
+    from core.ui.screen import Screen
+    s = Screen(w, h)
     c = SimChain(3, games, first_legal_ai, seed=7, ring=True)
     c.units[0].host_game("reds", {"players": 4, "short_game": True}, 4)
     lb = Lobby(c.units[1])
