@@ -209,12 +209,14 @@ def test_a_unit_switched_off_is_named_with_both_causes_never_this_unit():
     a.start()
     assert c.run_until(lambda c: a.game is not None and b.game is not None, 10000) >= 0
     c.units[1] = _Off()
-    st = LinkStatus(a, ["You", "Ben"])
-    assert c.run_until(lambda c: st.refresh() is not None and st.state == PAUSED, 5000) >= 0
-    assert st.message == "no answer from Ben's unit (cable out or unit off)"
+    assert c.run_until(lambda c: a.status()["state"] == "paused" and
+                       not c.units[0].node.channels[1].up, 5000) >= 0
     msg = a.status()["message"]
+    assert "%d" % a.node_id not in msg, msg
     assert msg == "paused: no answer from unit %d (cable out or unit off)" % b.node_id
-    assert "%d" % a.node_id not in msg
+    st = LinkStatus(a, ["You", "Ben"])
+    st.refresh()
+    assert st.state == PAUSED and st.message == "no answer from Ben's unit (cable out or unit off)"
 
 
 _newer = {}
