@@ -240,10 +240,13 @@ def keystream_xor(key, nonce, buf, start, n):
         h.update(nonce)
         h.update(c)
         d = h.digest()
-        j = 0
-        while j < 32 and pos < end:
+        m = end - pos
+        if m > 32:
+            m = 32
+        # a byte at a time: XOR through int.from_bytes is 1.5x faster on the unix port
+        # but allocates 2.7x the garbage (1216 bytes for 60 bytes)
+        for j in range(m):
             buf[pos] ^= d[j]
-            j += 1
             pos += 1
         i += 1
 
