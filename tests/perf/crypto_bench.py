@@ -12,7 +12,8 @@ the unix port and WebAssembly.  Prints one JSON line per figure:
   port and the RP2040 16-bit ones, so a larger ratio for x25519 says the bigint part scales
   worse than bytecode and the x270 estimate is optimistic for it;
 - tag60 / keystream60 / hmac60: one call on a 60-byte message (us, median and best of 9
-  batches of 100, 1000 on wasm), with the bytes each allocates (MicroPython: gc.mem_alloc() with the collector off; CPython: null).
+  batches of 100, 1000 on wasm), with the bytes each allocates (MicroPython:
+  gc.mem_alloc() with the collector off; CPython: null).
 Usage: <runtime> tests/perf/crypto_bench.py RUNTIME_NAME [all|x25519|sym]
 `make bench` runs it on all three runtimes with a 256 KB heap, about what the RP2040
 has free at boot: the collector's share of X25519's time depends on the heap's size.
