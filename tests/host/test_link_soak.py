@@ -7,11 +7,11 @@ In memory (tools/bench_link.py `sim_run`: core/link/sim.py's SimChain, virtual c
 deterministic) for the whole matrix; over pseudo-terminals (`pty_run`: separate processes,
 unit 1 on the MicroPython unix port, tools/link_relay.py) for PTY_MATRIX.
 
-`make test` runs QUICK (a few configurations that pass, short games, a few seconds);
-`make soak-link` (LINK_SOAK=1) runs all of it (checking the runs `bench_link --matrix`
-made in the same make, LINK_SOAK_RESULTS, rather than playing them twice).  A configuration that fails on today's code
-is marked xfail(strict=True) with the reason, its assertion unchanged: once it is fixed the
-XPASS fails the soak until the mark is removed.
+`make test` runs QUICK (a few configurations that pass, short games, ~10 s); `make
+soak-link` (LINK_SOAK=1) runs all of it, checking the runs `bench_link --matrix` made in
+the same make (LINK_SOAK_RESULTS) rather than playing them twice.  A configuration that
+fails on today's code is marked xfail(strict=True) with the reason, its assertion
+unchanged: once it is fixed the XPASS fails the soak until the mark is removed.
 """
 import json
 import os
