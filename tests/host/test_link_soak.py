@@ -121,9 +121,9 @@ KNOWN = {                                   # (Reds 4 and the partnership game a
     ("speed", 2, "drop5%"): _PAUSED,
 }
 PTY_KNOWN = {
-    ("reds", 3, "ber+drop+dup"): "over ptys no game started (lobby or seeding) in 180 s",
-    ("speed", 2, "ber+drop+dup"): "over ptys not over in 900 s (30 actions, latency median "
-                                  "15 s, both units paused most of the time)",
+    ("reds", 3, "ber+drop+dup"): "over ptys the game never starts on every unit in 180 s "
+                                 "(the host without it, the guests paused)",
+    ("speed", 2, "ber+drop+dup"): "over ptys the game stalls paused (no action for 180 s)",
 }
 
 
