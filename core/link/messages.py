@@ -298,7 +298,7 @@ def decode(b, start, n):
     if kind == KEY:
         return (kind, sid, bytes(b[i + 1:end])) if left == 33 and b[i] == 0 else None
     if kind == SKEY:
-        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 25 and b[i] < 2 else None
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 25 and b[i] < 4 else None
     if kind == PRESENCE:
         return (kind, sid, b[i], _u16(b, i + 1), b[i + 3]) if left == 4 else None
     if kind == ACTION:

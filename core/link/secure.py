@@ -8,7 +8,8 @@ KEY(pub); for every other participant it computes (in slices) the pairwise key
     K = kdf(X25519(priv, peer_pub), "pc-pair", min(pub) || max(pub))
 split into a MAC key and a wrap key, and sends its SK to that peer wrapped (encrypted and
 tagged) under K: SKEY(flags, SK ^ keystream, tag8).  A peer is *ready* once both sides hold
-each other's SK (SKEY's flag bit 0: "I have yours").
+each other's SK (SKEY's flag bit 0: "I have yours"; bit 1: "tell me you have mine", which
+the peer answers with its own SKEY: a lost answer is asked again, no ping-pong).
 
 Envelopes (inside the net header):
     SEALED  [0x40 | t][ctr:4][tag:6]*t ciphertext     encrypted with keystream(SK_src, src||ctr)
@@ -190,7 +191,7 @@ class Secure:
         b[0] = M.SKEY
         b[1] = self.session.sid >> 8
         b[2] = self.session.sid & 0xFF
-        b[3] = 1 if q.sk is not None else 0
+        b[3] = (1 if q.sk is not None else 0) | (0 if q.mine else 2)
         for i in range(16):
             b[4 + i] = self._sk[i]
         crypto.keystream_xor(q.kwrap, b"W" + _nid(self.me) + _nid(dst), b, 4, 16)
@@ -219,8 +220,8 @@ class Secure:
             q.win = 0
         if buf[start + 3] & 1:
             q.mine = True
-        if new or not (buf[start + 3] & 1):
-            self._send_skey(src, q)
+        if new or buf[start + 3] & 2:
+            self._send_skey(src, q)     # it lacks ours, or asks whether we hold its key
         if self.ready(src):
             self._flush(src)
 
@@ -309,6 +310,8 @@ class Secure:
                 self._deliver(src, buf, start, n, False)
             else:
                 self.clear_refused += 1     # a sealed kind in clear: never applied
+                if self.session.sid:
+                    self._failed(src, False)
             return
         nt = h & 7
         body = 5 + _TL * nt
@@ -334,10 +337,10 @@ class Secure:
         if not ok:
             if env == M.SIGNED:
                 self._deliver(src, buf, start + body, m, False)
-            elif q.sk is not None:
-                self._failed(src)
+            elif q.sk is not None and nt + 1 >= len(self.session.participants()):
+                self._failed(src)       # a tag for every other unit, none of them ours
             else:
-                self.unkeyed += 1
+                self.unkeyed += 1       # not for us (it does not hold our keys yet)
             return
         if env == M.SEALED and q.sk is None:
             self.unkeyed += 1
@@ -369,8 +372,9 @@ class Secure:
         q.win |= 1 << d
         return True
 
-    def _failed(self, src):
-        self.auth_failed += 1
+    def _failed(self, src, count=True):
+        if count:
+            self.auth_failed += 1
         now = self._clock()
         t = self._reported.get(src)
         if t is None or ticks_diff(now, t) >= _REPORT_MS:

@@ -95,7 +95,7 @@ class SimChain:
     """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0."""
 
     def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
-                 node_ids=None):
+                 node_ids=None, secure=True):
         self.clock = SimClock()
         self.rng = Prng(seed)
         self.n = n
@@ -106,6 +106,8 @@ class SimChain:
         self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
         self.games = games
         self.ai = ai
+        self.secure = secure
+        self.taps = None       # a list: every byte written on any wire goes there too
         self.units = [None] * n
         for i in range(n):
             self.boot(i)
@@ -129,9 +131,28 @@ class SimChain:
             w[0] = self.cables[i - 1][1].write
         if i < self.n - 1:
             w[1] = self.cables[i][0].write
+        if self.taps is not None:
+            w = [self._tap(w[0], (i, 0)), self._tap(w[1], (i, 1))]
         self.units[i] = LinkUnit(self.node_ids[i], w, self._entropy_for(i), self.clock,
-                                 self.games, self.ai)
+                                 self.games, self.ai, secure=self.secure)
         return self.units[i]
+
+    def tap(self):
+        """Record every byte every unit writes from now on (units booted after this), as
+        (unit index, port, bytes) chunks in self.taps: a sniffer on every cable."""
+        self.taps = []
+        for i in range(self.n):
+            for p in range(2):
+                self.units[i].node.channels[p]._write = self._tap(
+                    self.units[i].node.channels[p]._write, (i, p))
+
+    def _tap(self, write, where):
+        taps = self.taps
+
+        def w(buf, n):
+            taps.append((where, bytes(buf[:n])))
+            write(buf, n)
+        return w
 
     def unplug(self, cable, from_ms, ms):
         """Pull cable `cable` (between unit cable and cable+1) at from_ms for ms."""
