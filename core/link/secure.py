@@ -38,6 +38,7 @@ KEY_MS = const(1000)       # re-send KEY / SKEY while a participant is not ready
 _REPLY_MS = const(250)
 _REPORT_MS = const(5000)
 _PENDING = const(24)
+SIGN_EVERY = const(3)
 _TL = M.TAG_LEN
 _WIN = const(16)
 
@@ -57,6 +58,7 @@ class _Peer:
         self.win = 0
         self.replied = None
         self.sent_skey = None
+        self.early = None       # its SKEY, heard before our half of the agreement ended
 
 
 class Secure:
@@ -81,6 +83,9 @@ class Secure:
         self._out = bytearray(M.NET_MAX)
         self._plain = bytearray(M.NET_MAX)
         self._last_key = None
+        self._key_sid = 0        # the session our first (reliable) KEY went to
+        self._periodic = 0
+        self._stash = {}         # node -> (sid, pub): KEYs heard before it was seated
         self._reported = {}
         self.ladders = 0         # figures: ladders run, ms of ladder work (unit's clock)
         self.auth_failed = 0
@@ -122,30 +127,48 @@ class Secure:
         s = self.session
         if not s.sid or self.me not in s.participants():
             return
+        parts = s.participants()
+        if self._key_sid != s.sid:
+            self._key_sid = s.sid       # entering a session: our key, reliably, once
+            self._last_key = self._clock()
+            self._send_key(BROADCAST, False)
+        for p in parts:
+            k = self._stash.get(p)
+            if k is not None:
+                del self._stash[p]
+                if k[0] == s.sid:
+                    self._take_key(p, k[1])
         now = self._clock()
         if self._last_key is not None and ticks_diff(now, self._last_key) < KEY_MS:
             return
         self._last_key = now
-        parts = s.participants()
         if not self.all_ready(parts):
-            self._send_key(BROADCAST)
+            self._send_key(BROADCAST)   # periodic copies: droppable
             for p in parts:
                 q = self.peers.get(p)
                 if q is not None and q.kmac is not None and not (q.mine and q.sk):
-                    self._send_skey(p, q)
+                    self._send_skey(p, q, True)
 
     # -- KEY and SKEY ---------------------------------------------------------------------
-    def _send_key(self, dst):
+    def _send_key(self, dst, droppable=True):
         b = self._out
         n = M.encode_commit(b, M.KEY, self.session.sid, 0, self.pub)
-        self._send_raw(dst, b, n, True, True)
+        self._send_raw(dst, b, n, True, droppable)
 
     def _on_key(self, src, buf, start, n):
         s = self.session
-        if (n != 36 or not s.sid or (buf[start + 1] << 8 | buf[start + 2]) != s.sid
-                or src not in s.participants() or self.pub is None):
+        sid = buf[start + 1] << 8 | buf[start + 2] if n >= 3 else 0
+        if n != 36 or not s.sid or sid != s.sid or self.pub is None or src == self.me:
             return
         pub = bytes(buf[start + 4:start + 36])
+        if src not in s.participants():
+            # a unit that joins: its seat may reach us after its key
+            if src in self._stash or len(self._stash) < 8:
+                self._stash[src] = (sid, pub)
+            return
+        self._take_key(src, pub)
+
+    def _take_key(self, src, pub):
         q = self.peers.get(src)
         if q is None:
             q = self.peers[src] = _Peer()
@@ -165,8 +188,8 @@ class Secure:
         if not self.ready(src):
             now = self._clock()
             if q.replied is None or ticks_diff(now, q.replied) >= _REPLY_MS:
+                self._send_key(src, q.replied is not None)    # the first reply: reliable
                 q.replied = now
-                self._send_key(src)
 
     def _agreed(self, node, shared):
         q = self.peers.get(node)
@@ -185,8 +208,12 @@ class Secure:
         q.kmac = crypto.kdf(k, b"pc-mac")
         q.kwrap = crypto.kdf(k, b"pc-wrap")
         self._send_skey(node, q)
+        if q.early is not None:
+            e = q.early
+            q.early = None
+            self._on_skey(node, e, 0, len(e))
 
-    def _send_skey(self, dst, q):
+    def _send_skey(self, dst, q, droppable=False):
         b = self._out
         b[0] = M.SKEY
         b[1] = self.session.sid >> 8
@@ -199,12 +226,15 @@ class Secure:
         for i in range(8):
             b[20 + i] = t[i]
         q.sent_skey = self._clock()
-        self._send_raw(dst, b, 28, True, True)
+        self._send_raw(dst, b, 28, True, droppable)
 
     def _on_skey(self, src, buf, start, n):
         q = self.peers.get(src)
         if n != 28 or q is None or q.kmac is None:
-            self.unkeyed += 1
+            if n == 28 and q is not None and q.pub is not None:
+                q.early = bytes(buf[start:start + n])   # opened when our ladder ends
+            else:
+                self.unkeyed += 1
             return
         t = crypto.tag(q.kmac, b"S" + _nid(src) + _nid(self.me), buf, start + 3, 17, 8)
         if not crypto.equal(t, buf[start + 20:start + 28]):
@@ -256,7 +286,14 @@ class Secure:
                 if len(lst) > _PENDING:
                     lst.pop(0)
         if kind == M.SESSION:
-            if not ready:
+            # signed: the host's word on seats and phase for the members.  The periodic
+            # copies (droppable) go signed only every SIGN_EVERY-th time: a signed copy is
+            # 5 + 6 x members bytes longer, and under heavy byte loss a long frame at the
+            # head of a channel's queue holds up everything behind it.  Members ignore the
+            # clear ones (LinkUnit._on_opened); the lobby reads both.
+            if droppable:
+                self._periodic += 1
+            if not ready or (droppable and self._periodic % SIGN_EVERY):
                 return self._send_raw(dst, msg, n, reliable, droppable)
             return self._seal(dst, msg, n, reliable, droppable, ready, False)
         if not ready:

@@ -10,6 +10,7 @@ from core.prng import Prng
 
 
 _MASK = (1 << 30) - 1
+SECURE = True          # the default for every chain (tools/bench_link.py compares)
 
 
 class SimClock:
@@ -95,7 +96,7 @@ class SimChain:
     """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0."""
 
     def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
-                 node_ids=None, secure=True):
+                 node_ids=None, secure=None):
         self.clock = SimClock()
         self.rng = Prng(seed)
         self.n = n
@@ -106,7 +107,7 @@ class SimChain:
         self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
         self.games = games
         self.ai = ai
-        self.secure = secure
+        self.secure = SECURE if secure is None else secure
         self.taps = None       # a list: every byte written on any wire goes there too
         self.units = [None] * n
         for i in range(n):
