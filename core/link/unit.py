@@ -115,6 +115,8 @@ class LinkUnit:
         if self.secure is None or not s.sid or s.phase != LOBBY:
             return False
         parts = s.participants()
+        if len(parts) < 2:
+            return False
         if not self.secure.all_ready(parts):
             return True
         if s.is_host():

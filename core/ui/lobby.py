@@ -126,8 +126,11 @@ class Lobby:
                 self.page = STARTED
             elif s.phase == 1:
                 self.page = SEEDING
-            sig = (self.page, tuple(s.seats), s.phase)
-            if self.page == ROOM:
+            securing = self.page == ROOM and u.securing()
+            sig = (self.page, tuple(s.seats), s.phase, securing)
+            if securing:
+                self.status = "securing the link..."    # keys (core/link/secure.py)
+            elif self.page == ROOM:
                 others = len([x for x in s.participants() if x != u.node_id])
                 free = s.seats.count(0)
                 if s.is_host():

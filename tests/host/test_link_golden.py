@@ -12,7 +12,7 @@ import pytest
 from golden_kit import GOLDEN, golden_failures
 from test_link_ui import render_link_screens
 
-NAMES = ["browse", "guest_room", "host_room", "paused", "hand_to_ai"]
+NAMES = ["browse", "securing", "guest_room", "host_room", "paused", "hand_to_ai"]
 
 
 @pytest.mark.parametrize("w,h", [(240, 240), (320, 240)])
