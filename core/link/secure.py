@@ -38,6 +38,7 @@ KEY_MS = const(1000)       # re-send KEY / SKEY while a participant is not ready
 _REPLY_MS = const(250)
 _REPORT_MS = const(5000)
 _PENDING = const(24)
+_BACKLOG = const(16)
 SIGN_EVERY = const(3)
 _TL = M.TAG_LEN
 _WIN = const(16)
@@ -80,6 +81,8 @@ class Secure:
         self.peers = {}
         self._work = []          # [node, Ladder]: pairwise agreements, one at a time
         self._pending = {}
+        self._backlog = []
+        self.backlog_lost = 0
         self._out = bytearray(M.NET_MAX)
         self._plain = bytearray(M.NET_MAX)
         self._last_key = None
@@ -111,6 +114,8 @@ class Secure:
 
     # -- the loop -------------------------------------------------------------------------
     def poll(self):
+        if self._backlog:
+            self._drain()
         if self.pub is None:
             if self._ladder.step(STEPS):
                 self.pub = self._ladder.result()
@@ -326,7 +331,32 @@ class Secure:
             for i in range(_TL):
                 b[k + i] = t[i]
             k += _TL
-        return self._send_raw(dst, b, body + n, reliable, droppable)
+        if self._backlog:
+            if not droppable:
+                self._hold(dst, b, body + n, reliable)
+            return not droppable
+        if self._send_raw(dst, b, body + n, reliable, droppable):
+            return True
+        if not droppable:
+            self._hold(dst, b, body + n, reliable)
+        return not droppable
+
+    def _hold(self, dst, b, n, reliable):
+        """Every channel refused a game message (queue full: a burst of plays).  Keep the
+        envelope and send it from poll(), in order, before anything newer: the clear link
+        lost such a message; the longer sealed frames made that likely enough to strand a
+        Speed play."""
+        self._backlog.append((dst, bytes(b[:n]), reliable))
+        if len(self._backlog) > _BACKLOG:
+            self._backlog.pop(0)
+            self.backlog_lost += 1
+
+    def _drain(self):
+        while self._backlog:
+            dst, env, reliable = self._backlog[0]
+            if not self._send_raw(dst, env, len(env), reliable, False):
+                return
+            self._backlog.pop(0)
 
     # -- receiving ------------------------------------------------------------------------
     def receive(self, src, buf, start, n):

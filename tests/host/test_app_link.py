@@ -273,6 +273,11 @@ def start_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", se
         fingers[1].wait(100)
         guard += 1
         assert guard < 100, "a guest was not seated"
+    guard = 0
+    while any([f.app.linked.unit.securing() for f in fingers]):
+        fingers[1].wait(100)            # "securing the link..." (core/link/secure.py)
+        guard += 1
+        assert guard < 100, "the keys were not agreed"
     fingers[1].wait(200)
     shot("guest_lobby", fingers[1])
     shot("host_lobby", host)

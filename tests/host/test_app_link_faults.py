@@ -232,6 +232,7 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
             a = w.apps[2]
             if a.state == app_mod.TABLE and len(a.game.history) >= 10:
                 gone["seat"] = a.human
+                gone["node"] = a.linked.unit.node_id
                 gone["hist"] = len(a.game.history)
                 w.switch_off(2)
                 fingers[2].app = None
@@ -241,7 +242,10 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
         if i == 0 and gone["handed"] is None and host.linked is not None:
             lp = host.linked
             if lp.panel_on and lp.status.state == CONFIRM:
-                assert w.now - gone["at"] >= 10000        # asked only once it is gone
+                # asked only once it is gone: not heard for GONE_MS (its last message
+                # may have left it a little before it was switched off)
+                heard = host.linked.unit._heard[gone["node"]]
+                assert heard <= gone["at"] + 100 and host.linked.unit.missing(10000) == [gone["node"]]
                 assert lp.status.gone_seat == gone["seat"]
                 fingers[0].key("OK")                      # "hand to AI"
                 gone["handed"] = len(host.game.history)
