@@ -246,3 +246,4 @@ def test_a_forwarding_unit_passes_sealed_bytes_on_without_allocating():
         assert u2.messages_in == before + 1
         print("sealed PRESENCE delivered: %d bytes allocated" % used)
         assert used < 4096
+

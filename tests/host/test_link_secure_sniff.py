@@ -80,3 +80,17 @@ def test_the_clear_link_gave_every_move_away():
     kinds = set([d["msg"][0] for d in msgs if isinstance(d["msg"], list)])
     assert "ACTION" in kinds and "REVEAL" in kinds
     assert [s for s in _secrets(c) if s in wire]
+
+
+def test_every_games_session_fits_signed_for_six_units():
+    """SESSION travels signed (clear, 5 tags with 6 units): every game's announcement,
+    with 6 seats and its options, still fits a frame."""
+    from core.registry import GAME_NAMES, game_class
+    from core.link.session import option_indices
+    from core.game import resolve_options
+    b = bytearray(256)
+    for name in GAME_NAMES:
+        cls = game_class(name)
+        idx = option_indices(cls, resolve_options(cls.OPTIONS, {}))
+        n = M.encode_session(b, 1, 2, 0x101, 1, [0x101] * 6, bytes(8), name, idx, 3)
+        assert n + 5 + M.TAG_LEN * M.MAX_TAGS <= M.NET_MAX, (name, n)
