@@ -22,7 +22,7 @@ boot, and SK is per boot, so a keystream nonce is never used twice.
 
 A sealed message for a participant that is not ready yet (joining, restarted: new keys) is
 kept (bounded, not droppable ones) and sent to it alone when it becomes ready.  Cleartext:
-KEY, SKEY (its SK wrapped), JOIN, and SESSION (signed once members have keys); LEAVE from
+KEY, SKEY (its SK wrapped), JOIN, REFUSE (to a unit the host will not seat), and SESSION (signed once members have keys); LEAVE from
 a guest that has no keys with the host yet (LinkUnit takes a clear LEAVE only from such a
 unit).
 """
@@ -269,7 +269,7 @@ class Secure:
     # -- sending --------------------------------------------------------------------------
     def send(self, dst, msg, n, reliable=True, droppable=False):
         kind = msg[0]
-        if (kind == M.JOIN or kind == M.KEY or kind == M.SKEY
+        if (kind == M.JOIN or kind == M.KEY or kind == M.SKEY or kind == M.REFUSE
                 or (kind == M.LEAVE and not self.ready(dst))):
             # LEAVE in clear: a guest leaving the room before its keys are ready
             return self._send_raw(dst, msg, n, reliable, droppable)
@@ -373,7 +373,7 @@ class Secure:
             return
         env = h & 0xF8
         if env != M.SEALED and env != M.SIGNED:
-            if h == M.JOIN or h == M.SESSION or h == M.LEAVE:
+            if h == M.JOIN or h == M.SESSION or h == M.LEAVE or h == M.REFUSE:
                 self._deliver(src, buf, start, n, False)
             else:
                 self.clear_refused += 1     # a sealed kind in clear: never applied

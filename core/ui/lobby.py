@@ -171,7 +171,8 @@ class Lobby:
             securing = self.page == ROOM and u.securing()
             sig = (self.page, tuple(s.seats), s.phase, tuple(refused), problem, securing)
             if securing:
-                self.status = "securing the link..."    # keys (core/link/secure.py)
+                # keys (core/link/secure.py); a cabling problem says more
+                self.status = problem or "securing the link..."
             elif self.page == ROOM:
                 others = len([x for x in s.participants() if x != u.node_id])
                 free = s.seats.count(0)
