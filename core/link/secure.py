@@ -22,9 +22,9 @@ boot, and SK is per boot, so a keystream nonce is never used twice.
 
 A sealed message for a participant that is not ready yet (joining, restarted: new keys) is
 kept (bounded, not droppable ones) and sent to it alone when it becomes ready.  Cleartext:
-KEY, SKEY (its SK wrapped), JOIN, REFUSE (to a unit the host will not seat), and SESSION (signed once members have keys); LEAVE from
-a guest that has no keys with the host yet (LinkUnit takes a clear LEAVE only from such a
-unit).
+KEY, SKEY (its SK wrapped), JOIN, REFUSE (to a unit the host will not seat), SESSION
+(signed once members have keys), and LEAVE from a guest that has no keys with the host
+yet (LinkUnit takes a clear LEAVE only from such a unit).
 """
 from micropython import const
 
@@ -33,7 +33,7 @@ from core.link import crypto
 from core.link import messages as M
 from core.link.net import BROADCAST
 
-STEPS = const(8)           # ladder steps per poll: ~27 ms on the device (x270); 36 polls a ladder
+STEPS = const(8)           # ladder steps per poll: ~27 ms on the device; 36 polls a ladder
 KEY_MS = const(1000)       # re-send KEY / SKEY while a participant is not ready
 _REPLY_MS = const(250)
 _REPORT_MS = const(5000)
@@ -58,7 +58,6 @@ class _Peer:
         self.last = 0           # replay window: highest counter accepted, bitmap below it
         self.win = 0
         self.replied = None
-        self.sent_skey = None
         self.early = None       # its SKEY, heard before our half of the agreement ended
 
 
@@ -230,7 +229,6 @@ class Secure:
         t = crypto.tag(q.kmac, b"S" + _nid(self.me) + _nid(dst), b, 3, 17, 8)
         for i in range(8):
             b[20 + i] = t[i]
-        q.sent_skey = self._clock()
         self._send_raw(dst, b, 28, True, droppable)
 
     def _on_skey(self, src, buf, start, n):
