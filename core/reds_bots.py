@@ -46,7 +46,7 @@ class GreedyBot:
     def choose(self, obs):
         legal = legal_of(obs)
         phase = obs["phase"]
-        if phase == "bid":
+        if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
             return self._bid(obs, legal)
         if phase == "exchange":
             return self._give(obs, legal)

@@ -43,7 +43,7 @@ class RedsAI(SlicedAI):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
-        if phase == "bid":
+        if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
             return BID_BASE + ev.choose_bid(self._plan(obs))
         if phase == "exchange":
             return self._give(obs)
