@@ -106,6 +106,9 @@ class Lockstep(SealedRounds, SpeedLink):
         self._copies = {}       # seat -> [(index, digest)] of our seals sent back to us
         self._unopened = {}     # seat -> (index, digest) of a copy our actions do not open
         self.recovered = 0      # seals opened again after a restart
+        self._held = {}         # seat -> (index, digest, (action, nonce) or None): seals
+                                # whose reveal the game deferred (sealed.py)
+        self._last_ask = None   # when we last asked for held seals we lack
         self._gate = False      # Speed: this unit's player says when ready for a round
         self._gated = {}        # Speed, host: unit -> the last round it said ready for
         self._said = -1         # Speed: the last round this unit said ready for
@@ -234,6 +237,9 @@ class Lockstep(SealedRounds, SpeedLink):
         if k % CHECK_EVERY == 0 or g.is_over():
             self._checkpoint()
         if 0 <= self._round_at < k:
+            f = getattr(g, "sealed_index", None)
+            if f is not None and f(g.history[self._round_at][0]) == self._round_at:
+                self._hold_round()          # settled with stand-ins: keep the seals
             self._reset_round()             # the round was settled (e.g. from a log)
 
     def _drain(self):
@@ -248,6 +254,7 @@ class Lockstep(SealedRounds, SpeedLink):
         for k in list(self._pending):
             if k < self.n():
                 del self._pending[k]
+        self._open_deferred()
 
     def _remote(self, src, index, seat, action, t):
         if index < self.n():
@@ -288,7 +295,7 @@ class Lockstep(SealedRounds, SpeedLink):
         if self.timed:
             return self._play_timed(seat, action)
         if self._sealing():
-            if seat in self._mine:
+            if seat in self._mine or self._revealing():
                 return "seat %d has already decided" % seat
             if self._recover_at is not None:
                 return "recovering the choice sealed before the restart"
@@ -504,9 +511,13 @@ class Lockstep(SealedRounds, SpeedLink):
             for s in self._subst:
                 self._send_unseal(s)
             self._last_reseal = now
+        if self._held:
+            self._open_deferred()           # (asks again for a held seal we lack)
         if (paused or self.ai is None or not self._is_host() or self._rebuilding or
-                self.round_gate() >= 0):
+                self.round_gate() >= 0 or self._revealing()):
             return
+        if self._held:
+            self._note_held()               # an AI seat knows the bid it sealed
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:
                 a = self.ai(g, seat)

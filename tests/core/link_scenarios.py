@@ -15,6 +15,7 @@ import sys
 import core.link.unit  # noqa: F401  (compile the big modules first, before heap fragments)
 from core.link.sim import SimChain
 from test_link_session import _lobby, _bots, _same_records, games
+from test_link_trickgame import first_legal_ai
 from core.record import record_lines
 
 
@@ -439,3 +440,184 @@ def test_speed_host_restarted_mid_round_arbitrates_again():
     _same_records(c)
     for u in c.units:
         assert u.lockstep.rejected == 0, u.session.reports
+
+
+# -- Reds' hidden bids stay sealed until the end of the round (issue #15 item 12) -------------
+HIDDEN = {"players": 4, "hidden_bids": True, "short_game": True}
+_BID_SEALED = 127               # core.reds.BID_SEALED
+
+
+def _reds_hidden(ai=None, players=4, seed=31):
+    """Three units host and join a Reds game with hidden bids (`players` seats: the rest
+    are the host's AI seats); every unit's channels tapped: the list of every message a
+    unit received from a cable, decoded, with the time."""
+    from core.link import messages as M
+    from core.link.net import HDR
+    opts = dict(HIDDEN)
+    opts["players"] = players
+    c = SimChain(3, games, ai, seed=seed)
+    _keyed(c)
+    host = c.units[0]
+    host.host_game("reds", opts, players)
+    assert c.run_until(lambda c: all([u.lobby() for u in c.units[1:]]), 5000) >= 0
+    for u in c.units[1:]:
+        u.join(u.lobby()[0][0])
+    assert c.run_until(lambda c: all([u.my_seat() >= 0 for u in c.units]) and
+                       host.session.seats.count(0) == players - 3, 5000) >= 0
+    tap = []
+    for u in c.units:
+        _tap(c, u, tap, M, HDR)
+    host.start()
+    assert c.run_until(lambda c: all([u.game is not None for u in c.units]), 10000) >= 0
+    return c, host, tap
+
+
+def _tap(c, u, tap, M, HDR):
+    for ch in u.node.channels:
+        f = ch._deliver
+
+        def tapped(ch, buf, start, n, reliable, f=f):
+            m = M.decode(buf, start + HDR, n - HDR)
+            if m is not None and m[0] in (M.SEAL, M.UNSEAL):
+                tap.append((c.now(), m[0], m[2], m[3], m[4]))
+            f(ch, buf, start, n, reliable)
+        ch._deliver = tapped
+
+
+def _pick(la, k):
+    """A seeded choice that never takes a chosen card back (an exchange ends)."""
+    la = [a for a in la if a < 192]
+    return la[k % len(la)]
+
+
+def _reds_bots(c):
+    """_bots for Reds: every unit's human seat, never undoing its pass."""
+    for u in c.units:
+        g = u.game
+        if g is None or g.is_over() or u.paused():
+            continue
+        s = u.my_seat()
+        if s >= 0 and s in g.to_move() and not u.lockstep.decided(s):
+            u.submit(_pick(g.legal_actions(s), len(g.history) * 7 + s))
+
+
+def _no_bid_before_the_reveal(hist, tap):
+    """Every UNSEAL that carries a bid was sent at a reveal (its index is where the round's
+    reveals begin, after the last trick), never while bidding; the bids were sealed."""
+    from core.link import messages as M
+    reveals = [k for k in range(1, len(hist)) if 64 <= hist[k][1] <= 69 and
+               not 64 <= hist[k - 1][1] <= 69]
+    sealed_at = [k for k in range(len(hist)) if hist[k][1] == _BID_SEALED and
+                 (k == 0 or hist[k - 1][1] != _BID_SEALED)]
+    bids = [t for t in tap if t[1] == M.UNSEAL and 64 <= t[4] <= 69]
+    assert bids, "no reveal seen on the cables"
+    for t in bids:
+        assert t[2] in reveals, ("a bid on the wire before its reveal", t, reveals)
+    assert len(reveals) == len(sealed_at) >= 5, (reveals, sealed_at)
+    assert [t for t in tap if t[1] == M.SEAL and t[2] in sealed_at]   # the bids were sealed
+    assert not [t for t in tap if t[1] == M.UNSEAL and t[2] in sealed_at]
+
+
+def _opened(hist):
+    """The same game with every sealed bid applied at once (the AI flow's order)."""
+    out = []
+    at = {}
+    for s, a in hist:
+        if a == _BID_SEALED:
+            at[s] = len(out)
+            out.append([s, None])
+        elif 64 <= a <= 69:
+            out[at.pop(s)][1] = a
+        else:
+            out.append([s, a])
+    return out
+
+
+def test_reds_hidden_bids_stay_sealed_on_the_wire_until_the_round_ends():
+    """Reds with hidden bids, three units and an AI seat on the host: no bid goes on any
+    cable before the last trick of its round (reds.md Variants: "bids are revealed at the
+    end of the round"); the AI seat plays knowing its own bid and nobody else's; identical
+    records, and the scores of the same deal with the bids applied at once."""
+    seen = []
+
+    def ai(g, s):
+        o = g.observation(s)
+        if o["phase"] in ("exchange", "play"):
+            seen.append((o["round"], s, o["bids"]))
+        return _pick(o["legal"], len(g.history) * 5 + s)
+    c, host, tap = _reds_hidden(ai)
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 120000,
+                       _reds_bots) >= 0
+    _same_records(c)
+    g = host.game
+    hist = list(g.history)
+    _no_bid_before_the_reveal(hist, tap)
+    plain = g.__class__(g.options, g.seed)
+    for s, a in _opened(hist):
+        plain.apply(s, a)
+    assert plain.is_over() and plain.result() == g.result()
+    assert [plain.events[i] for i in range(len(plain.events))] == [
+        g.events[i] for i in range(len(g.events))]
+    ai_seat = host.session.seats.index(0)
+    assert seen
+    for rnd, s, bids in seen:                       # its own bid, nobody else's
+        assert s == ai_seat
+        assert bids[s] == g.rounds[rnd - 1][5][s]
+        assert [b for b in bids if b is not None] == [bids[s]]
+    for u in c.units:
+        assert u.lockstep.rejected == 0, u.session.reports
+
+
+def test_reds_guest_restarted_mid_play_reveals_its_original_hidden_bid():
+    """Reds with hidden bids: the middle unit is switched off and on in the middle of a
+    round's tricks (its bid sealed, not revealed: nobody else knows it); it rejoins, gets
+    its seal back (SEALREQ), opens it with its flash secret, and reveals that bid at the
+    end of the round; nothing is refused or reported, identical records."""
+    c, host, tap = _reds_hidden(first_legal_ai, 3, 37)
+    u1 = c.units[1]
+    seat = u1.my_seat()
+    assert c.run_until(lambda c: u1.game.phase == "play" and len(u1.game.play_cards) >= 4,
+                       60000, _reds_bots) >= 0
+    bid = u1.lockstep.own_sealed(seat)
+    assert 64 <= bid <= 69 and u1.game.round_no == 1
+    u1 = c.boot(1)                                   # memory lost; the flash secret is not
+    u1.secret = KEYS[1]
+    assert c.run_until(lambda c: u1.game is not None and
+                       u1.lockstep.own_sealed(seat) == bid, 8000, _reds_bots) >= 0
+    assert u1.lockstep.recovered == 1
+    assert c.run_until(lambda c: all([len(u.game.rounds) >= 1 for u in c.units]),
+                       60000, _reds_bots) >= 0
+    for u in c.units:
+        assert u.game.rounds[0][5][seat] == bid - 64
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 120000,
+                       _reds_bots) >= 0
+    _same_records(c)
+    _no_bid_before_the_reveal(list(host.game.history), tap)
+    for u in c.units:
+        assert u.lockstep.rejected == 0, u.session.reports
+        assert [r for r in u.session.reports if "changed" in r or "key" in r] == [], \
+            u.session.reports
+
+
+def test_reds_guest_restarted_mid_play_with_its_key_lost_reveals_void():
+    """The same restart with the unit's flash secret lost: it cannot open its sealed bid;
+    at the end of the round it reveals VOID, every unit reports it, the host's AI bids
+    for that seat and the game goes on to identical records."""
+    c, host, tap = _reds_hidden(first_legal_ai, 3, 37)
+    u1 = c.units[1]
+    seat = u1.my_seat()
+    assert c.run_until(lambda c: u1.game.phase == "play" and len(u1.game.play_cards) >= 4,
+                       60000, _reds_bots) >= 0
+    u1 = c.boot(1)
+    u1.secret = bytes(16)                            # the flash lost the key
+    assert c.run_until(lambda c: all([u.game is not None and len(u.game.rounds) >= 1
+                                      for u in c.units]), 60000, _reds_bots) >= 0
+    assert u1.lockstep.recovered == 0 and u1.lockstep.own_sealed(seat) is None
+    for u in c.units:
+        assert u.game.rounds[0][5][seat] == 0        # first_legal_ai: bid 0
+        assert [r for r in u.session.reports if "lost the key" in r and
+                "unit %d" % u1.node_id in r], u.session.reports
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 120000,
+                       _reds_bots) >= 0
+    _same_records(c)
+    _no_bid_before_the_reveal(list(host.game.history), tap)
