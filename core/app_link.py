@@ -425,7 +425,7 @@ class LinkPlay:
         note = getattr(self.app.game, "note_sealed", None)
         if note is None:
             return False
-        a = self.unit.lockstep.own_sealed(self.app.human)
+        a = self.unit.lockstep.own_sealed(self.app.human, self.app.game)
         return a is not None and note(self.app.human, a)
 
     def _follow_speed(self, now):

@@ -511,8 +511,7 @@ class Lockstep(SealedRounds, SpeedLink):
             for s in self._subst:
                 self._send_unseal(s)
             self._last_reseal = now
-        if self._held:
-            self._open_deferred()           # (asks again for a held seal we lack)
+        self._open_deferred()               # a reveal: asks again for a held seal we lack
         if (paused or self.ai is None or not self._is_host() or self._rebuilding or
                 self.round_gate() >= 0 or self._revealing()):
             return

@@ -241,17 +241,19 @@ class SealedRounds:
         for s in self._seals:
             self._held[s] = (self._seal_at.get(s, k), self._seals[s], self._mine.get(s))
 
-    def _held_live(self, seat):
-        """The seal held for `seat` if the game still has its choice sealed, else None."""
+    def _held_live(self, seat, game=None):
+        """The seal held for `seat` if the game (ours, or the app's copy a little behind
+        it) still has its choice sealed, else None."""
         h = self._held.get(seat)
-        f = getattr(self.game, "sealed_index", None)
+        f = getattr(game or self.game, "sealed_index", None)
         if h is None or f is None or f(seat) != h[0]:
             return None
         return h
 
-    def own_sealed(self, seat):
-        """The choice this unit sealed for `seat` whose reveal is deferred, or None."""
-        h = self._held_live(seat)
+    def own_sealed(self, seat, game=None):
+        """The choice this unit sealed for `seat` whose reveal is deferred (in `game`, by
+        default ours), or None."""
+        h = self._held_live(seat, game)
         if h is None or h[2] is None or h[2][0] == M.VOID:
             return None
         return h[2][0]

@@ -38,21 +38,26 @@ def _reveal_all(s, pending):
     pending.clear()
 
 
-def _events(g):
-    return [g.events[i] for i in range(len(g.events))]
+def _same_as_at_once(opts, seed):
+    g = Reds(opts, seed)
+    run(g, RandomPolicy(seed))
+    s = _sealed_copy(g)
+    assert s.is_over()
+    assert s.result() == g.result()
+    assert len(s.events) == len(g.events)
+    for i in range(len(g.events)):              # same public events, same order
+        assert s.events[i] == g.events[i]
+    assert len(s.history) == len(g.history) + g.n_players * g.round_no
 
 
 def test_sealed_bids_score_exactly_as_bids_applied_at_once():
-    for opts, seed in ((HIDDEN3, 5), ({"players": 4, "hidden_bids": True, "short_game": True,
-                                        "partnership": True}, 6),
-                       ({"players": 2, "hidden_bids": True, "short_game": True}, 7)):
-        g = Reds(opts, seed)
-        run(g, RandomPolicy(seed))
-        s = _sealed_copy(g)
-        assert s.is_over()
-        assert s.result() == g.result()
-        assert _events(s) == _events(g)          # same public events, same order
-        assert len(s.history) == len(g.history) + g.n_players * g.round_no
+    _same_as_at_once(HIDDEN3, 5)
+    _same_as_at_once({"players": 2, "hidden_bids": True, "short_game": True}, 7)
+
+
+def test_sealed_bids_score_exactly_as_bids_applied_at_once_partnership():
+    _same_as_at_once({"players": 4, "hidden_bids": True, "short_game": True,
+                      "partnership": True}, 6)
 
 
 def _at_reveal(seed=9, bids=(2, 0, 5)):
@@ -98,8 +103,8 @@ def test_observation_shows_a_sealed_bid_only_to_the_unit_that_noted_it():
         o = g.observation(s)
         assert o["bids"] == [None, 3 if s == 1 else None, None]
         assert o["has_bid"] == [True, True, True]
-    assert "3" not in str([g.events[i] for i in range(len(g.events))
-                           if g.events[i][0] in ("bid", "reveal")])
+    for i in range(len(g.events)):
+        assert g.events[i][0] not in ("bid", "reveal")
 
 
 def test_reveal_refuses_other_values_and_changes_nothing():
