@@ -106,8 +106,8 @@ class Lockstep(SealedRounds, SpeedLink):
         self._copies = {}       # seat -> [(index, digest)] of our seals sent back to us
         self._unopened = {}     # seat -> (index, digest) of a copy our actions do not open
         self.recovered = 0      # seals opened again after a restart
-        self._held = {}         # seat -> (index, digest, (action, nonce) or None): seals
-                                # whose reveal the game deferred (sealed.py)
+        self._held = {}         # seat -> (index, digest, (action, nonce) or None, sealer):
+                                # seals whose reveal the game deferred (sealed.py)
         self._last_ask = None   # when we last asked for held seals we lack
         self._gate = False      # Speed: this unit's player says when ready for a round
         self._gated = {}        # Speed, host: unit -> the last round it said ready for

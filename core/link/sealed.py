@@ -27,7 +27,9 @@ SEALREQ and VOID.
   made, `game.sealed_index(seat)`).  No choice is on the wire before that.  A unit that
   lacks a held seal (restarted, resynced) gets it back with SEALREQ like an open round's:
   copies of its own (opened with `game.sealed_choices(seat)`), the owners' own seals.
-  The unit that sealed a choice shows it to its seat (`game.note_sealed`).
+  The unit that sealed a choice shows it to its seat (`game.note_sealed`).  A seat handed
+  to the AI after its unit sealed (gone for good): nobody can open that seal; at the
+  reveal the host's AI decides it (UNSEAL from the host), and every unit reports it.
 
 `SealedRounds` is a mixin of `Lockstep`: its state lives on the Lockstep object, and it uses
 the Lockstep's helpers (`_sid`, `_me`, `_is_host`, `mine`, `n`, `_apply`, `_drain`,
@@ -143,6 +145,9 @@ class SealedRounds:
             return
         if seal_digest(self._sid(), self._seal_at.get(seat, index), seat, action, nonce) == d:
             self._unseals[seat] = action
+        elif src == host and self._handed(seat):
+            self._unseals[seat] = action
+            self._report_handed(seat)
         elif src == host and owner != host:
             # the host's AI decides a seat whose owner cannot open its seal; only after
             # that owner said so (its VOID may still be on its way here)
@@ -239,7 +244,8 @@ class SealedRounds:
         """Keep the open round's seals (and our choices) for the game's later reveal."""
         k = self._round_at
         for s in self._seals:
-            self._held[s] = (self._seal_at.get(s, k), self._seals[s], self._mine.get(s))
+            self._held[s] = (self._seal_at.get(s, k), self._seals[s], self._mine.get(s),
+                             self.session.owner(s))
 
     def _held_live(self, seat, game=None):
         """The seal held for `seat` if the game (ours, or the app's copy a little behind
@@ -249,6 +255,16 @@ class SealedRounds:
         if h is None or f is None or f(seat) != h[0]:
             return None
         return h
+
+    def _handed(self, seat):
+        """True when `seat`'s held seal was made by a unit that no longer plays it (its
+        seat was handed to the AI): nobody can open it."""
+        h = self._held_live(seat)
+        return h is not None and h[3] != self.session.owner(seat)
+
+    def _report_handed(self, seat):
+        self._report("seat %d was handed to the AI after sealing: the host's AI decides "
+                     "its sealed choice" % seat)
 
     def own_sealed(self, seat, game=None):
         """The choice this unit sealed for `seat` whose reveal is deferred (in `game`, by
@@ -282,7 +298,7 @@ class SealedRounds:
                 self._report("unit %d changed its sealed choice (seat %d) after the round "
                              "went on: refused" % (src, seat))
             return
-        self._held[seat] = (index, digest, None)
+        self._held[seat] = (index, digest, None, src)
         self._open_deferred()
 
     def _open_deferred(self):
@@ -299,6 +315,9 @@ class SealedRounds:
         missing = False
         for s in g.to_move():
             if s in self._seals:
+                if self._is_host() and s not in self._unseals and self._handed(s):
+                    self._ai_reveal(s)      # handed to the AI since the round began
+                    changed = True
                 continue
             h = self._held_live(s)
             if h is None:
@@ -315,6 +334,8 @@ class SealedRounds:
                         self._voided(s)
                     else:
                         self._unseals[s] = a
+            elif self._is_host() and self._handed(s):
+                self._ai_reveal(s)
             changed = True
         if missing and (self._last_ask is None or
                         ticks_diff(self._clock(), self._last_ask) >= RESEAL_MS):
@@ -322,6 +343,17 @@ class SealedRounds:
             self._bcast(M.encode_simple(self._buf, M.SEALREQ, self._sid()))
         if changed:
             self._advance()
+
+    def _ai_reveal(self, seat):
+        """Host: the AI's choice revealed for a seat handed to it after its unit sealed."""
+        g = self.game
+        a = self.ai(g, seat) if self.ai is not None else None
+        if a is None or g.check(seat, a) is not None:
+            a = g.legal_actions(seat)[0]
+        self._subst[seat] = a
+        self._unseals[seat] = a
+        self._send_unseal(seat)
+        self._report_handed(seat)
 
     def _recover_held(self, index, seat, digest):
         """A copy of our own seal of a choice the game holds sealed: open it with our
@@ -337,7 +369,7 @@ class SealedRounds:
         nonce = seal_nonce(self._key(), sid, index, seat)
         for a in g.sealed_choices(seat):
             if seal_digest(sid, index, seat, a, nonce) == digest:
-                self._held[seat] = (index, digest, (a, nonce))
+                self._held[seat] = (index, digest, (a, nonce), self._me())
                 self.recovered += 1
                 self._recover_at = None
                 self._unopened.pop(seat, None)
@@ -456,7 +488,7 @@ class SealedRounds:
                 f = getattr(self.game, "sealed_index", None)
                 if index < k and f is not None and f(seat) == index:
                     # a held seal of ours that our secret cannot open: VOID at the reveal
-                    self._held[seat] = (index, digest, (M.VOID, b"\x00" * 8))
+                    self._held[seat] = (index, digest, (M.VOID, b"\x00" * 8), self._me())
                     self._open_deferred()
                 elif index == k and sealing and seat not in self._mine and (
                         seat in self.game.to_move()):

@@ -210,3 +210,30 @@ def test_reds_guest_restarted_mid_play_with_its_key_lost_reveals_void():
                        _reds_bots) >= 0
     _same_games(c)
     _no_bid_before_the_reveal(list(host.game.history), tap)
+
+
+def test_reds_a_unit_gone_mid_play_is_handed_to_the_ai_which_reveals_for_it():
+    """A unit gone for good in the middle of a hidden-bid round (its bid sealed, nobody can
+    open it): the host hands its seat to the AI, which plays its cards and, at the end of
+    the round, bids for it (every unit says so); the others finish identically."""
+    c, host, tap = _reds_hidden(first_legal_ai, 3, 41)
+    u1 = c.units[1]
+    assert c.run_until(lambda c: u1.game.phase == "play" and len(u1.game.play_cards) >= 4,
+                       60000, _reds_bots) >= 0
+    gone = c.units[2].node_id
+    seat = host.session.seats.index(gone)
+    c.unplug(1, c.now(), 10 ** 8)                    # its cable stays out
+    assert c.run_until(lambda c: host.status().get("can_hand_to_ai"), 15000, _reds_bots) >= 0
+    host.hand_to_ai(seat)
+    two = (host, u1)
+    assert c.run_until(lambda c: all([len(u.game.rounds) >= 1 for u in two]), 30000,
+                       _reds_bots) >= 0
+    for u in two:
+        assert u.game.rounds[0][5][seat] == 0        # first_legal_ai: bid 0
+        assert [r for r in u.session.reports if "handed to the AI after sealing" in r and
+                "seat %d" % seat in r], u.session.reports
+    assert c.run_until(lambda c: all([u.game.is_over() for u in two]), 60000, _reds_bots) >= 0
+    assert list(host.game.history) == list(u1.game.history)
+    assert host.game.result() == u1.game.result()
+    for u in two:
+        assert u.lockstep.rejected == 0, u.session.reports
