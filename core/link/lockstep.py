@@ -512,11 +512,12 @@ class Lockstep(SealedRounds, SpeedLink):
                 self._send_unseal(s)
             self._last_reseal = now
         self._open_deferred()               # a reveal: asks again for a held seal we lack
+        if self._held:
+            self._note_held()               # our seats know the bids they sealed (a resync
+                                            # makes the game again)
         if (paused or self.ai is None or not self._is_host() or self._rebuilding or
                 self.round_gate() >= 0 or self._revealing()):
             return
-        if self._held:
-            self._note_held()               # an AI seat knows the bid it sealed
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:
                 a = self.ai(g, seat)

@@ -149,3 +149,21 @@ def test_a_sealed_game_record_replays_identically():
         yield dumps({"result": s.result()})
     again = replay_lines(stream())
     assert again.result() == s.result() and again.history == s.history
+
+
+def test_bots_decide_for_a_sealed_seat_whose_bid_they_were_not_shown():
+    """A linked host restarted mid-round asks its AI before the AI seat's sealed bid came
+    back (SEALREQ): the AI and the greedy bot still pass and play legally (no crash)."""
+    from core.ai import make_ai
+    from core.registry import make_bot
+    g = Reds(HIDDEN3, 9)
+    for s in range(3):
+        g.apply(s, BID_SEALED)
+    bots = [make_ai("reds", "easy", 5), make_bot("reds", "greedy", 1)]
+    while g.phase != "reveal":
+        s = g.to_move()[0]
+        o = g.observation(s)
+        assert o["bids"][s] is None
+        a = bots[s % 2].choose(o)                    # one bot per seat: its pass ends
+        assert g.check(s, a) is None, g.action_label(a)
+        g.apply(s, a)
