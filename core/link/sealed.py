@@ -279,9 +279,10 @@ class SealedRounds:
         f = getattr(self.game, "note_sealed", None)
         if f is not None:
             for s in self._held:
-                a = self.own_sealed(s)
-                if a is not None:
-                    f(s, a)
+                if self._held[s][2] is not None:    # ours (every poll: keep it cheap)
+                    a = self.own_sealed(s)
+                    if a is not None:
+                        f(s, a)
 
     def _on_held_seal(self, src, index, seat, digest):
         """A seal of a choice the game holds sealed (from its owner: a resend, or an
