@@ -19,17 +19,9 @@ SEALREQ and VOID.
   as decided.  A unit whose secret changed (its flash lost it) cannot open its seal: it
   reveals VOID instead, every unit reports it, and the host's AI decides that seat for
   this round (UNSEAL from the host; the first legal action when the host has no AI).
-* A reveal the rules defer (`game.defer_reveal(seat)`: Reds' hidden bids, revealed at the
-  end of the round): once every seal is in, each unit applies the game's stand-in action
-  for every mover (seat order) instead of revealing, and keeps the seals (`_held`); when
-  the game reaches its reveal (`game.revealing()`) the movers are the sealed seats, and
-  the round is opened as above with the seals held (each checked at the index it was
-  made, `game.sealed_index(seat)`).  No choice is on the wire before that.  A unit that
-  lacks a held seal (restarted, resynced) gets it back with SEALREQ like an open round's:
-  copies of its own (opened with `game.sealed_choices(seat)`), the owners' own seals.
-  The unit that sealed a choice shows it to its seat (`game.note_sealed`).  A seat handed
-  to the AI after its unit sealed (gone for good): nobody can open that seal; at the
-  reveal the host's AI decides it (UNSEAL from the host), and every unit reports it.
+* A reveal the rules defer (Reds' hidden bids, revealed at the end of the round): the
+  stand-ins are applied once every seal is in, the seals are held, and the round is opened
+  at the game's reveal (core/link/deferred.py; `self._dr`, made only for such games).
 
 `SealedRounds` is a mixin of `Lockstep`: its state lives on the Lockstep object, and it uses
 the Lockstep's helpers (`_sid`, `_me`, `_is_host`, `mine`, `n`, `_apply`, `_drain`,
@@ -109,7 +101,8 @@ class SealedRounds:
             self._on_copy(index, seat, digest)
             return
         if index < self.n() or (index == self.n() and self._revealing()):
-            self._on_held_seal(src, index, seat, digest)
+            if self._dr is not None:
+                self._dr.on_seal(src, index, seat, digest)
             return
         if index != self.n() or not self._sealing():
             if index > self.n():
@@ -145,9 +138,9 @@ class SealedRounds:
             return
         if seal_digest(self._sid(), self._seal_at.get(seat, index), seat, action, nonce) == d:
             self._unseals[seat] = action
-        elif src == host and self._handed(seat):
+        elif src == host and self._dr is not None and self._dr.handed(seat):
             self._unseals[seat] = action
-            self._report_handed(seat)
+            self._dr.report_handed(seat)
         elif src == host and owner != host:
             # the host's AI decides a seat whose owner cannot open its seal; only after
             # that owner said so (its VOID may still be on its way here)
@@ -186,7 +179,7 @@ class SealedRounds:
         for s in movers:
             if s not in self._seals:
                 return
-        if not self._opened and self._defer(movers):
+        if not self._opened and self._dr is not None and self._dr.defer(movers):
             return
         if not self._opened:
             self._opened = True
@@ -214,170 +207,12 @@ class SealedRounds:
 
     # -- reveals the rules defer ----------------------------------------------------------
     def _revealing(self):
-        f = getattr(self.game, "revealing", None)
-        return f is not None and not self.game.is_over() and f()
-
-    def _defer(self, movers):
-        """Every seal is in: if the game defers these reveals, apply its stand-ins (seat
-        order) and keep the seals for the reveal.  False: reveal now."""
-        g = self.game
-        f = getattr(g, "defer_reveal", None)
-        if f is None:
-            return False
-        order = sorted(movers)
-        acts = [f(s) for s in order]
-        if None in acts:
-            return False
-        k = self._round_at
-        self._hold_round()
-        self._reset_round()
-        for i in range(len(order)):
-            why = self._apply(order[i], acts[i], 0)
-            if why is not None:
-                self._reject(self.session.owner(order[i]), k + i, order[i], acts[i], why)
-                return True
-        self._note_held()
-        self._drain()
-        return True
-
-    def _hold_round(self):
-        """Keep the open round's seals (and our choices) for the game's later reveal."""
-        k = self._round_at
-        for s in self._seals:
-            self._held[s] = (self._seal_at.get(s, k), self._seals[s], self._mine.get(s),
-                             self.session.owner(s))
-
-    def _held_live(self, seat, game=None):
-        """The seal held for `seat` if the game (ours, or the app's copy a little behind
-        it) still has its choice sealed, else None."""
-        h = self._held.get(seat)
-        f = getattr(game or self.game, "sealed_index", None)
-        if h is None or f is None or f(seat) != h[0]:
-            return None
-        return h
-
-    def _handed(self, seat):
-        """True when `seat`'s held seal was made by a unit that no longer plays it (its
-        seat was handed to the AI): nobody can open it."""
-        h = self._held_live(seat)
-        return h is not None and h[3] != self.session.owner(seat)
-
-    def _report_handed(self, seat):
-        self._report("seat %d was handed to the AI after sealing: the host's AI decides "
-                     "its sealed choice" % seat)
+        return self._dr is not None and not self.game.is_over() and self.game.revealing()
 
     def own_sealed(self, seat, game=None):
-        """The choice this unit sealed for `seat` whose reveal is deferred (in `game`, by
-        default ours), or None."""
-        h = self._held_live(seat, game)
-        if h is None or h[2] is None or h[2][0] == M.VOID:
-            return None
-        return h[2][0]
-
-    def _note_held(self):
-        """Our seats' sealed choices shown to those seats (game.note_sealed)."""
-        f = getattr(self.game, "note_sealed", None)
-        if f is not None:
-            for s in self._held:
-                if self._held[s][2] is not None:    # ours (every poll: keep it cheap)
-                    a = self.own_sealed(s)
-                    if a is not None:
-                        f(s, a)
-
-    def _on_held_seal(self, src, index, seat, digest):
-        """A seal of a choice the game holds sealed (from its owner: a resend, or an
-        answer to our SEALREQ after a restart or a resync)."""
-        g = self.game
-        f = getattr(g, "sealed_index", None)
-        if (f is None or not 0 <= seat < len(self.session.seats) or
-                self.session.owner(seat) != src or f(seat) != index):
-            return                          # an old round's seal: nothing to do
-        h = self._held_live(seat)
-        if h is not None:
-            if h[1] != digest and seat not in self._refused:
-                self._refused.append(seat)
-                self._report("unit %d changed its sealed choice (seat %d) after the round "
-                             "went on: refused" % (src, seat))
-            return
-        self._held[seat] = (index, digest, None, src)
-        self._open_deferred()
-
-    def _open_deferred(self):
-        """The game reveals its sealed choices now: open the round with the held seals
-        (ours are revealed as in any round); ask for the seals we lack."""
-        if not self._revealing() or self._rebuilding:
-            return
-        k = self.n()
-        if self._round_at != k:
-            self._reset_round()
-            self._round_at = k
-        g = self.game
-        changed = False
-        missing = False
-        for s in g.to_move():
-            if s in self._seals:
-                if self._is_host() and s not in self._unseals and self._handed(s):
-                    self._ai_reveal(s)      # handed to the AI since the round began
-                    changed = True
-                continue
-            h = self._held_live(s)
-            if h is None:
-                missing = True
-                continue
-            self._seals[s] = h[1]
-            self._seal_at[s] = h[0]
-            if h[2] is not None:
-                self._mine[s] = h[2]
-                if self._opened:
-                    a = h[2][0]
-                    self._send_unseal(s)
-                    if a == M.VOID:
-                        self._voided(s)
-                    else:
-                        self._unseals[s] = a
-            elif self._is_host() and self._handed(s):
-                self._ai_reveal(s)
-            changed = True
-        if missing and (self._last_ask is None or
-                        ticks_diff(self._clock(), self._last_ask) >= RESEAL_MS):
-            self._last_ask = self._clock()
-            self._bcast(M.encode_simple(self._buf, M.SEALREQ, self._sid()))
-        if changed:
-            self._advance()
-
-    def _ai_reveal(self, seat):
-        """Host: the AI's choice revealed for a seat handed to it after its unit sealed."""
-        g = self.game
-        a = self.ai(g, seat) if self.ai is not None else None
-        if a is None or g.check(seat, a) is not None:
-            a = g.legal_actions(seat)[0]
-        self._subst[seat] = a
-        self._unseals[seat] = a
-        self._send_unseal(seat)
-        self._report_handed(seat)
-
-    def _recover_held(self, index, seat, digest):
-        """A copy of our own seal of a choice the game holds sealed: open it with our
-        nonce among the game's sealed choices (False: our secret cannot open it)."""
-        g = self.game
-        f = getattr(g, "sealed_index", None)
-        if f is None or f(seat) != index:
-            return True                     # not a choice the game holds sealed
-        h = self._held_live(seat)
-        if h is not None and h[2] is not None:
-            return True                     # ours already
-        sid = self._sid()
-        nonce = seal_nonce(self._key(), sid, index, seat)
-        for a in g.sealed_choices(seat):
-            if seal_digest(sid, index, seat, a, nonce) == digest:
-                self._held[seat] = (index, digest, (a, nonce), self._me())
-                self.recovered += 1
-                self._recover_at = None
-                self._unopened.pop(seat, None)
-                self._note_held()
-                self._open_deferred()
-                return True
-        return False
+        """The choice this unit sealed for `seat` whose reveal the game deferred (in
+        `game`, by default ours: the app's copy may lag), or None."""
+        return None if self._dr is None else self._dr.own_sealed(seat, game)
 
     # -- a restarted unit recovers its sealed choices -----------------------------------
     def _ask_seals(self):
@@ -396,13 +231,8 @@ class SealedRounds:
         if src == self.session.host and self.tentative:
             for r, seat, action in list(self.tentative):
                 self._confirm(seat, action, r, True, "the host restarted")
-        for s in self._held:
-            h = self._held_live(s)
-            if h is not None and s not in self._seals:
-                own = self.session.owner(s) == src
-                if own or self.mine(s):
-                    n = M.encode_seal(self._buf, self._sid(), h[0], s, h[1], own)
-                    self._send(src, self._buf, n, True, False)
+        if self._dr is not None:
+            self._dr.send_held(src)
         if self._round_at < 0:
             return
         for s in self._seals:
@@ -440,7 +270,8 @@ class SealedRounds:
                     keep.append((index, digest))
                 elif index == k and seat in movers and not self._revealing():
                     self._open_copy(k, seat, digest)
-                elif index < k and not self._recover_held(index, seat, digest):
+                elif (index < k and self._dr is not None and
+                      not self._dr.recover(index, seat, digest)):
                     self._unopened[seat] = (index, digest)
             if keep:
                 self._copies[seat] = keep
@@ -486,11 +317,8 @@ class SealedRounds:
             sealing = self._sealing()
             for seat in list(self._unopened):
                 index, digest = self._unopened.pop(seat)
-                f = getattr(self.game, "sealed_index", None)
-                if index < k and f is not None and f(seat) == index:
-                    # a held seal of ours that our secret cannot open: VOID at the reveal
-                    self._held[seat] = (index, digest, (M.VOID, b"\x00" * 8), self._me())
-                    self._open_deferred()
+                if index < k and self._dr is not None and self._dr.void(index, seat, digest):
+                    pass                    # VOID at the game's reveal
                 elif index == k and sealing and seat not in self._mine and (
                         seat in self.game.to_move()):
                     # a seal of ours that our secret cannot open (the flash lost it)
