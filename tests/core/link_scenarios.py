@@ -449,4 +449,3 @@ def test_speed_host_restarted_mid_round_arbitrates_again():
     _same_records(c)
     for u in c.units:
         assert u.lockstep.rejected == 0, u.session.reports
-
