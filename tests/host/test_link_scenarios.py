@@ -1,9 +1,10 @@
-"""Runs tests/core/link_scenarios.py on all three runtimes.
+"""Runs tests/core/link_scenarios.py and link_hidden_bids.py on all three runtimes.
 
 On CPython each scenario is its own pytest test; on the MicroPython unix port (640 KB heap:
 three units of Speed Run on the 64-bit port; 384 KB before the secure link, whose ladder
 and hashlib garbage fragments the heap until compiling speedrun.py from source for the
-last scenario cannot find 1.3 KB; the scenario alone passes in 384 KB) and the 32-bit WebAssembly port (256 KB) the
+last scenario cannot find 1.3 KB; the scenario alone passes in 384 KB) and the 32-bit
+WebAssembly port (256 KB) the
 whole module runs in one process through tests/mprun.py (see the module's docstring for
 why the heap is larger than 128 KB).
 """
@@ -12,10 +13,13 @@ import subprocess
 
 import pytest
 
+import link_hidden_bids
 import link_scenarios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAMES = sorted(n for n in dir(link_scenarios) if n.startswith("test_"))
+HIDDEN = sorted(n for n in dir(link_hidden_bids) if n.startswith("test_"))
+MODULES = [("link_scenarios", len(NAMES)), ("link_hidden_bids", len(HIDDEN))]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -23,17 +27,24 @@ def test_cpython(name):
     getattr(link_scenarios, name)()
 
 
-def _run(cmd, runtime):
+@pytest.mark.parametrize("name", HIDDEN)
+def test_cpython_hidden_bids(name):
+    getattr(link_hidden_bids, name)()
+
+
+def _run(cmd, runtime, n):
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert "%s: %d passed, 0 failed" % (runtime, len(NAMES)) in p.stdout, p.stdout
+    assert "%s: %d passed, 0 failed" % (runtime, n) in p.stdout, p.stdout
 
 
-def test_micropython_unix_port():
+@pytest.mark.parametrize("module,n", MODULES)
+def test_micropython_unix_port(module, n):
     _run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=640K",
-          "tests/mprun.py", "unix", "link_scenarios"], "unix")
+          "tests/mprun.py", "unix", module], "unix", n)
 
 
-def test_webassembly_port():
+@pytest.mark.parametrize("module,n", MODULES)
+def test_webassembly_port(module, n):
     _run(["node", "tools/wasm_run.mjs", "--heap", "256K", "tests/mprun.py", "wasm",
-          "link_scenarios"], "wasm")
+          module], "wasm", n)
