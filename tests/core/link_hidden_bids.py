@@ -5,7 +5,7 @@ with its flash key lost (VOID).  Three units on the in-memory chain (core/link/s
 Not named test_*.py, like link_scenarios.py (three units in one MicroPython process);
 its own module so that the Reds engine is not loaded in link_scenarios' process (its
 Speed Run restart needs that heap).  tests/host/test_link_scenarios.py runs it on CPython,
-on the unix port (384 KB) and on the WebAssembly port (256 KB).
+on the unix port (640 KB, as link_scenarios) and on the WebAssembly port (256 KB).
 """
 import core.link.unit  # noqa: F401  (compile the big modules first, before heap fragments)
 from core.link.sim import SimChain
@@ -18,9 +18,9 @@ _BID_SEALED = 127               # core.reds.BID_SEALED
 
 def _reds_hidden(ai=None, players=4, seed=31):
     """Three units host and join a Reds game with hidden bids (`players` seats: the rest
-    are the host's AI seats); every unit's channels tapped.  Returns (chain, host, tap):
-    tap holds the indexes of the SEALs, the UNSEALs and the UNSEALs of a bid that any unit
-    received from a cable (sets: a list of every message outgrows the ports' heap)."""
+    are the host's AI seats); what every unit receives is tapped.  Returns (chain, host,
+    tap): tap holds the indexes of the SEALs, the UNSEALs and the UNSEALs of a bid that any
+    unit received (sets: a list of every message outgrows the ports' heap)."""
     from core.link import messages as M
     from core.link.net import HDR
     opts = dict(HIDDEN)
@@ -43,19 +43,21 @@ def _reds_hidden(ai=None, players=4, seed=31):
 
 
 def _tap(c, u, tap, M, HDR):
-    for ch in u.node.channels:
-        f = ch._deliver
+    """What unit u receives from the link, opened: the cables carry these messages sealed
+    (core/link/secure.py), so a tap on the wire would see none; this is what any unit, a
+    modified one included, learns and when."""
+    f = u._on_message
 
-        def tapped(ch, buf, start, n, reliable, f=f):
-            m = M.decode(buf, start + HDR, n - HDR)
-            if m is not None and m[0] == M.SEAL:
-                tap[0].add(m[2])
-            elif m is not None and m[0] == M.UNSEAL:
-                tap[1].add(m[2])
-                if 64 <= m[4] <= 69:
-                    tap[2].add(m[2])
-            f(ch, buf, start, n, reliable)
-        ch._deliver = tapped
+    def tapped(src, buf, start, n):
+        m = M.decode(buf, start, n)
+        if m is not None and m[0] == M.SEAL:
+            tap[0].add(m[2])
+        elif m is not None and m[0] == M.UNSEAL:
+            tap[1].add(m[2])
+            if 64 <= m[4] <= 69:
+                tap[2].add(m[2])
+        f(src, buf, start, n)
+    u._on_message = tapped
 
 
 def _pick(la, k):
