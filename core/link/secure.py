@@ -33,7 +33,7 @@ from core.link import crypto
 from core.link import messages as M
 from core.link.net import BROADCAST
 
-STEPS = const(8)           # ladder steps per poll: ~27 ms on the device; 36 polls a ladder
+STEPS = const(8)           # ladder steps per poll: ~24 ms on the device; 36 polls a ladder
 KEY_MS = const(1000)       # re-send KEY / SKEY while a participant is not ready
 _REPLY_MS = const(250)
 _REPORT_MS = const(5000)
