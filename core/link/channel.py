@@ -52,6 +52,7 @@ DATA = const(2)
 ACK = const(3)
 NAK = const(4)
 DGRAM = const(5)
+FRAG = const(6)            # a DATA frame after which more fragments of its message follow
 
 DATA_HDR = const(6)
 _DATA_HDR = const(6)
@@ -65,6 +66,13 @@ RTO_MAX_MS = const(2000)
 PACE_MS = const(25)        # new data waits while more than this is queued for the wire
 HEARTBEAT_MS = const(200)
 DOWN_MS = const(1000)
+DOWN_NOISY_MS = const(3000)  # no valid frame although bytes keep arriving: down after this
+_QUIET_MS = const(500)     # no byte at all for this long (with DOWN_MS): the line is silent
+_PROBE_MS = const(4)       # a lossy line's retransmission timeout: 2 x srtt + this
+_FRAG_MAX = const(4)       # fragments of one message at most (half the queue)
+_LOSS_ONE = const(16)      # one loss event in the estimator (fixed point)
+_LOSS_MIN = const(16)      # no loss event in the window: full frames
+_LOSS_SPAN = const(2048)   # bytes of the estimator's window (both counts halve beyond it)
 HELLO_MS = const(100)
 _IDLE_LEAD_MS = const(50)
 _STAMP_MASK = const(0x3FFFFFF)
@@ -108,14 +116,23 @@ class Channel:
         self._backoff = 0
         self._rto_at = 0    # the timer restarts from here on progress
         self._nlost = 0     # frames marked lost, waiting for the line
+        self._mid = False   # the frame at _base is not the first of its message
+        # loss estimator: decayed loss events (x _LOSS_ONE) per byte of DATA out and bytes in
+        self._lossn = 0
+        self._lossb = 0
+        self._errs = 0      # the decoder's damaged-frame count, last seen
+        self.frag_size = MAX_PAYLOAD    # fragment size of the last message queued
         # receiver state
         self._expect = 0
         self._rhave = 0     # bit i: frame expect + 1 + i is held in self._rx
         self._ack_due = False
         self._gap = False
         self._echo = 0      # tx id of the last DATA frame in, for the next ACK
+        self._alen = 0      # bytes of the message being reassembled
+        self._abad = False  # ... which overflowed: dropped at its last fragment
         now = clock()
         self._last_rx = now
+        self._last_byte = now
         self._last_tx = ticks_diff(now, 1000)
         self._last_hello = ticks_diff(now, 1000)
         self._backlog_us = 0
@@ -135,6 +152,10 @@ class Channel:
         self.peer_restarts = 0
         self.stale = 0
         self.rtt_samples = 0
+        self.fragmented = 0     # messages sent in several fragments
+        self.reassembled = 0    # ... and received
+        self.voided = 0         # fragments voided: their message's head went to a dead peer
+        self.bad_messages = 0   # reassembled messages over MAX_PAYLOAD (dropped)
 
     def _alloc(self):
         """The slots, once: at the first send() or when a neighbour first says HELLO.  A
@@ -145,11 +166,14 @@ class Channel:
         self._ntx = bytearray(QUEUE)          # transmissions of the frame in the slot
         self._sacked = bytearray(QUEUE)
         self._lost = bytearray(QUEUE)         # to be resent (paced, before new frames)
+        self._more = bytearray(QUEUE)         # 1: more fragments of the message follow
         self._dep = array("i", bytes(4 * QUEUE))    # ms the last copy left the wire
         self._stamp = array("i", bytes(4 * QUEUE))  # transmission order of the last copy
         self._rx = [bytearray(MAX_BODY + 2) for _ in range(WINDOW)]
         self._rxlen = bytearray(WINDOW)
         self._dg = bytearray(MAX_BODY + 2)
+        self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
+        self._tmp = bytearray(MAX_PAYLOAD)    # re-splitting a queued message (_resplit)
         self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
 
     # -- sending ----------------------------------------------------------------------
@@ -176,8 +200,11 @@ class Channel:
     def send(self, data, start, n, droppable=False):
         """Queue data[start:start+n] for reliable delivery; False when refused.
 
-        A droppable message (periodic status) is refused while the link is down or the
-        queue is half full, so it never crowds out game messages."""
+        On a lossy line the message goes in several fragments, one slot each (see
+        fragment_size()), but in no more than the free slots: a message is refused only
+        when the queue is full, as without fragments (a unit forwarding a message drops
+        it when refused).  A droppable message (periodic status) is refused while the link
+        is down or the queue is half full, so it never crowds out game messages."""
         if n > MAX_PAYLOAD:
             raise ValueError("payload of %d bytes (max %d)" % (n, MAX_PAYLOAD))
         if self._slots is None:
@@ -185,20 +212,147 @@ class Channel:
         q = self.queued()
         if q >= QUEUE or (droppable and (not self.up or q >= QUEUE // 2)):
             return False
-        k = self._next & (QUEUE - 1)
-        slot = self._slots[k]
-        i = 0
-        while i < n:
-            slot[_DATA_HDR + i] = data[start + i]
-            i += 1
-        self._lens[k] = n
-        self._ntx[k] = 0
-        self._sacked[k] = 0
-        self._lost[k] = 0
-        self._next = (self._next + 1) & 0xFF
+        s = self.fragment_size()
+        most = QUEUE - q
+        if most > _FRAG_MAX:
+            most = _FRAG_MAX
+        if n > s * most:
+            s = (n + most - 1) // most
+        k = (n + s - 1) // s if n > s else 1
+        self.frag_size = s
+        if k > 1:
+            self.fragmented += 1
+        seq = self._next
+        left = n
+        while k:
+            m = left if left < s else s
+            j = seq & (QUEUE - 1)
+            slot = self._slots[j]
+            i = 0
+            while i < m:
+                slot[_DATA_HDR + i] = data[start + i]
+                i += 1
+            start += m
+            left -= m
+            k -= 1
+            self._lens[j] = m
+            self._more[j] = 1 if k else 0
+            self._ntx[j] = 0
+            self._sacked[j] = 0
+            self._lost[j] = 0
+            seq = (seq + 1) & 0xFF
+        self._next = seq
         if self.up:
             self._pump(self._clock())
         return True
+
+    def fragment_size(self):
+        """Payload bytes per frame for the next message, from the measured loss.
+
+        A frame is lost when any of its bytes is, so on a line that loses a fraction p of
+        its bytes the goodput of s-byte fragments (about 10 bytes of header, CRC and
+        stuffing each) is s / (s + 10) * (1 - p) ** (s + 10), best near s = sqrt(10 / p).
+        p is estimated as loss events per byte: frames retransmitted although the peer
+        was heard (fast retransmits, timeouts without back-off) and frames that arrived
+        damaged (CRC, stuffing), over DATA bytes sent and all bytes received, in a window
+        of about _LOSS_SPAN bytes.  A clean line has no events: full frames, as before."""
+        n = self._lossn
+        if n < _LOSS_MIN:
+            return MAX_PAYLOAD
+        per = (self._lossb * _LOSS_ONE) // n     # bytes per loss event
+        if per >= 1000:
+            return MAX_PAYLOAD
+        if per >= 400:
+            return 64
+        if per >= 250:
+            return 48
+        if per >= 120:
+            return 32
+        if per >= 60:
+            return 20
+        return 16
+
+    def _resplit(self):
+        """Before the first transmission of a message queued in larger frames than the
+        line now allows (queued before the loss was measured, or while the link was down),
+        cut it again: frames never sent are ours to renumber.  The frames behind it move
+        up (their buffers are swapped, not copied).  Needs the free slots, else as is."""
+        s = self._sent
+        if (self._more[(s - 1) & (QUEUE - 1)] if s != self._base else self._mid):
+            return                              # inside a message: its head went out
+        f = self.fragment_size()
+        total = 0
+        c = 0
+        big = False
+        e = s
+        while True:
+            j = e & (QUEUE - 1)
+            total += self._lens[j]
+            c += 1
+            if self._lens[j] > f:
+                big = True
+            e = (e + 1) & 0xFF
+            if not self._more[j] or e == self._next:
+                break
+        if not big:
+            return
+        if total > f * _FRAG_MAX:
+            f = (total + _FRAG_MAX - 1) // _FRAG_MAX
+        k = (total + f - 1) // f
+        extra = k - c
+        if extra <= 0 or self.queued() + extra > QUEUE:
+            return
+        t = self._tmp
+        o = 0
+        seq = s
+        while seq != e:
+            j = seq & (QUEUE - 1)
+            slot = self._slots[j]
+            m = self._lens[j]
+            i = 0
+            while i < m:
+                t[o + i] = slot[_DATA_HDR + i]
+                i += 1
+            o += m
+            seq = (seq + 1) & 0xFF
+        sl = self._slots
+        i = (self._next - e) & 0xFF
+        while i:                                # the frames behind, last first
+            i -= 1
+            a = (e + i) & (QUEUE - 1)
+            b = (e + i + extra) & (QUEUE - 1)
+            sl[a], sl[b] = sl[b], sl[a]
+            self._lens[b] = self._lens[a]
+            self._more[b] = self._more[a]
+        o = 0
+        seq = s
+        while k:
+            m = total - o if total - o < f else f
+            j = seq & (QUEUE - 1)
+            slot = sl[j]
+            i = 0
+            while i < m:
+                slot[_DATA_HDR + i] = t[o + i]
+                i += 1
+            o += m
+            k -= 1
+            self._lens[j] = m
+            self._more[j] = 1 if k else 0
+            seq = (seq + 1) & 0xFF
+        self._next = (self._next + extra) & 0xFF
+        if c == 1:
+            self.fragmented += 1
+
+    def _loss(self, events, nbytes):
+        n = self._lossn + events * _LOSS_ONE
+        b = self._lossb + nbytes
+        if n > _LOSS_SPAN * _LOSS_ONE:
+            n = _LOSS_SPAN * _LOSS_ONE
+        while b > _LOSS_SPAN:
+            b >>= 1
+            n >>= 1
+        self._lossn = n
+        self._lossb = b
 
     def send_dgram(self, data, start, n):
         """Send once, unreliably, if the link is up."""
@@ -256,7 +410,7 @@ class Channel:
     def _transmit(self, seq, now):
         k = seq & (QUEUE - 1)
         slot = self._slots[k]
-        slot[0] = DATA
+        slot[0] = FRAG if self._more[k] else DATA
         slot[1] = self._tag >> 8
         slot[2] = self._tag & 0xFF
         slot[3] = seq
@@ -274,6 +428,7 @@ class Channel:
         self._lost[k] = 0
         self._stamp[k] = self._txn
         self._emit(slot, _DATA_HDR + self._lens[k], now)
+        self._loss(0, _DATA_HDR + 4 + self._lens[k])
         self._dep[k] = (now + self._backlog_us // 1000) & 0x3FFFFFFF
         self._ack_due = False
 
@@ -293,6 +448,8 @@ class Channel:
             self._nlost = 0
         while (self._sent != self._next and ((self._sent - self._base) & 0xFF) < WINDOW
                and self.backlog_ms(now) < PACE_MS):
+            if self._lossn >= _LOSS_MIN:
+                self._resplit()
             if self._sent == self._base:
                 self._rto_at = now
             self._transmit(self._sent, now)
@@ -340,17 +497,37 @@ class Channel:
 
     def _timeout_ms(self):
         t = self.rto << self._backoff
-        return t if t < RTO_MAX_MS else RTO_MAX_MS
+        if t > RTO_MAX_MS:
+            t = RTO_MAX_MS
+        if self._backoff == 0 and self._srtt8 and self.fragment_size() < MAX_PAYLOAD:
+            # A lossy line: most rounds end with a lost frame that no later frame reveals.
+            # Probe after two round trips rather than the RTO floor (meant for a starved
+            # process), or the line idles most of the time.
+            p = (self._srtt8 >> 2) + _PROBE_MS
+            if p < t:
+                t = p
+        return t
 
     # -- receiving --------------------------------------------------------------------
     def receive(self, data, start, end):
         """Feed raw bytes from the wire (any amount, any split)."""
         dec = self._dec
+        if end > start:
+            self._last_byte = self._clock()
         i = start
         while i < end:
             i = dec.feed(data, i, end)
             if dec.length:
                 self._on_frame(dec.body, dec.length)
+        e = dec.crc_errors + dec.broken + dec.overflows
+        if e != self._errs:
+            # a damaged frame: perhaps our peer's DATA.  Say where we are at once (the
+            # peer learns of its loss sooner, and hears that we are alive).
+            self._loss(e - self._errs, end - start)
+            self._errs = e
+            self._ack_due = True
+        else:
+            self._loss(0, end - start)
         if self._ack_due and self.up:
             self._send_ctl(NAK if self._gap else ACK, self._clock())
 
@@ -367,7 +544,7 @@ class Channel:
         self._last_rx = now
         if not self.up:
             self._set_up(True)
-        if kind == DATA:
+        if kind == DATA or kind == FRAG:
             if n < _DATA_HDR:
                 return
             self._on_ack(f[4], 0, 0, now)
@@ -386,15 +563,13 @@ class Channel:
         self._ack_due = True
         if d == 0:
             self._expect = (seq + 1) & 0xFF
-            self.delivered += 1
-            self._deliver(self, f, _DATA_HDR, n - _DATA_HDR, True)
+            self._take(f, n - _DATA_HDR)
             # frames held after the gap follow in order
             while self._rhave & 1:
                 self._rhave >>= 1
                 k = self._expect & (WINDOW - 1)
                 self._expect = (self._expect + 1) & 0xFF
-                self.delivered += 1
-                self._deliver(self, self._rx[k], _DATA_HDR, self._rxlen[k], True)
+                self._take(self._rx[k], self._rxlen[k])
             self._rhave >>= 1
             return
         if d < WINDOW:
@@ -415,6 +590,36 @@ class Channel:
             return
         self.duplicates += 1        # an old frame again (our ACK was lost): re-ack
 
+    def _take(self, f, m):
+        """The next frame in order (its m payload bytes after the header): deliver it, or
+        add it to the message being reassembled and deliver that at its last fragment.
+        Empty frames deliver nothing (the sender voids fragments that way: _unsend)."""
+        self.delivered += 1
+        if f[0] != FRAG and self._alen == 0 and not self._abad:
+            if m:
+                self._deliver(self, f, _DATA_HDR, m, True)
+            return
+        a = self._alen
+        if a + m > MAX_PAYLOAD:
+            self._abad = True           # a peer that sends more than a message: drop it
+        elif not self._abad:
+            buf = self._asm
+            i = 0
+            while i < m:
+                buf[a + i] = f[_DATA_HDR + i]
+                i += 1
+            self._alen = a + m
+        if f[0] == FRAG:
+            return
+        a = self._alen
+        self._alen = 0
+        if self._abad:
+            self._abad = False
+            self.bad_messages += 1
+            return
+        self.reassembled += 1
+        self._deliver(self, self._asm, 0, a, True)
+
     def _on_ack(self, ack, sack, echo, now):
         flight = (self._sent - self._base) & 0xFF
         d = (ack - self._base) & 0xFF
@@ -432,6 +637,7 @@ class Channel:
             k = self._base & (QUEUE - 1)
             if not self._sacked[k]:
                 self._acked(k)
+            self._mid = self._more[k] != 0
             self._sacked[k] = 0
             if self._lost[k]:
                 self._lost[k] = 0
@@ -459,6 +665,7 @@ class Channel:
                 if (not self._sacked[k] and not self._lost[k]
                         and self._stamp_newer(self._hi, self._stamp[k])):
                     self.fast_retransmits += 1
+                    self._loss(1, 0)
                     self._mark_lost(k)
                 seq = (seq + 1) & 0xFF
         if progress:
@@ -484,6 +691,8 @@ class Channel:
             self._expect = f[7]
             self._rhave = 0
             self._gap = False
+            self._alen = 0              # a message half-received from the old session
+            self._abad = False
             self._unsend()
             if self.up:
                 self._set_up(False)
@@ -498,10 +707,19 @@ class Channel:
             self._send_hello(now)
 
     def _unsend(self):
-        """Every queued frame counts as never sent (a new peer session)."""
+        """Every queued frame counts as never sent (a new peer session).  If the old
+        session took the first fragments of a message, its other fragments are voided
+        (sent empty, so they deliver nothing): the new peer must not get a tail."""
         seq = self._base
+        mid = self._mid
+        self._mid = False
         while seq != self._next:
             k = seq & (QUEUE - 1)
+            if mid:
+                mid = self._more[k] != 0
+                self._more[k] = 0
+                self._lens[k] = 0
+                self.voided += 1
             self._ntx[k] = 0
             self._sacked[k] = 0
             self._lost[k] = 0
@@ -536,11 +754,14 @@ class Channel:
                 first = False
             seq = (seq + 1) & 0xFF
         self.timeouts += 1
-        # Back off only when the peer has said nothing since the last timeout (starved,
-        # unplugged, restarting): a peer that is heard lost our frame to the line, and
-        # waiting longer would not help it.
-        if ticks_diff(self._last_rx, self._rto_at) <= 0 and self._backoff < 8:
-            self._backoff += 1
+        # Back off only when the peer has sent nothing since the last timeout (starved,
+        # unplugged, restarting): a peer that is heard, if only in damaged frames, lost
+        # our frame to the line, and waiting longer would not help it.
+        if ticks_diff(self._last_byte, self._rto_at) <= 0:
+            if self._backoff < 8:
+                self._backoff += 1
+        elif tmo >= self.rto:
+            self._loss(1, 0)            # the peer is there: the line lost our frame
         self._rto_at = now
         self._pump(now)
 
@@ -548,7 +769,9 @@ class Channel:
         """Run timers: retransmit, heartbeat, hello, link-down.  Call every few ms."""
         now = self._clock()
         if self.up:
-            if ticks_diff(now, self._last_rx) > DOWN_MS:
+            quiet = ticks_diff(now, self._last_rx)
+            if quiet > DOWN_MS and (quiet > DOWN_NOISY_MS
+                                    or ticks_diff(now, self._last_byte) > _QUIET_MS):
                 self._set_up(False)
                 return
             if self._base != self._sent:
