@@ -237,9 +237,7 @@ class Channel:
             k -= 1
             self._lens[j] = m
             self._more[j] = 1 if k else 0
-            self._ntx[j] = 0
-            self._sacked[j] = 0
-            self._lost[j] = 0
+            self._fresh(j)
             seq = (seq + 1) & 0xFF
         self._next = seq
         if self.up:
@@ -274,9 +272,10 @@ class Channel:
 
     def _resplit(self):
         """Before the first transmission of a message queued in larger frames than the
-        line now allows (queued before the loss was measured, or while the link was down),
-        cut it again: frames never sent are ours to renumber.  The frames behind it move
-        up (their buffers are swapped, not copied).  Needs the free slots, else as is."""
+        line now allows (queued before the loss was measured, while the link was down, or
+        into too few free slots), cut it again: frames never sent are ours to renumber.
+        The frames behind it move up (their buffers are swapped, not copied).  Without the
+        free slots it goes as it is: waiting for them could starve it."""
         s = self._sent
         if (self._more[(s - 1) & (QUEUE - 1)] if s != self._base else self._mid):
             return                              # inside a message: its head went out
@@ -324,6 +323,7 @@ class Channel:
             sl[a], sl[b] = sl[b], sl[a]
             self._lens[b] = self._lens[a]
             self._more[b] = self._more[a]
+            self._fresh(b)
         o = 0
         seq = s
         while k:
@@ -338,10 +338,17 @@ class Channel:
             k -= 1
             self._lens[j] = m
             self._more[j] = 1 if k else 0
+            self._fresh(j)
             seq = (seq + 1) & 0xFF
         self._next = (self._next + extra) & 0xFF
         if c == 1:
             self.fragmented += 1
+
+    def _fresh(self, k):
+        """Slot k holds a frame never sent."""
+        self._ntx[k] = 0
+        self._sacked[k] = 0
+        self._lost[k] = 0
 
     def _loss(self, events, nbytes):
         n = self._lossn + events * _LOSS_ONE
@@ -499,7 +506,8 @@ class Channel:
         t = self.rto << self._backoff
         if t > RTO_MAX_MS:
             t = RTO_MAX_MS
-        if self._backoff == 0 and self._srtt8 and self.fragment_size() < MAX_PAYLOAD:
+        if (self._backoff == 0 and self._srtt8 and self._lossn >= _LOSS_MIN
+                and self.fragment_size() < MAX_PAYLOAD):
             # A lossy line: most rounds end with a lost frame that no later frame reveals.
             # Probe after two round trips rather than the RTO floor (meant for a starved
             # process), or the line idles most of the time.
