@@ -4,6 +4,7 @@ Frame bodies (inside framing.py's CRC-checked frames):
 
     HELLO  [1][epoch:2][echo:2][node:2][txbase:1]   link set-up, sent while the link is down
     DATA   [2][tag:2][seq:1][ack:1][tx:1] payload   reliable, in order, exactly once
+    FRAG   [6][tag:2][seq:1][ack:1][tx:1] payload   a DATA frame; more of its message follow
     ACK    [3][tag:2][ack:1][sack:1][echo:1]        cumulative + selective acks; heartbeat
     NAK    [4][tag:2][ack:1][sack:1][echo:1]        an ACK sent at once because of a gap
     DGRAM  [5][tag:2] payload                       unreliable, only while the link is up
@@ -27,14 +28,27 @@ an ACK echoes the id of the last DATA frame that arrived, so every acknowledgeme
 unambiguous sample, retransmitted frames included (like TCP's timestamps option; Karn's
 rule would starve the estimator on a lossy line, where most frames are sent twice, and a
 frame held after a gap is acknowledged late).  Acks piggy-backed on DATA give no sample.  RTO = srtt + 4 * rttvar within
-[RTO_MIN_MS, RTO_MAX_MS]; each timeout after which the peer stayed silent doubles it
+[RTO_MIN_MS, RTO_MAX_MS]; each timeout after which the peer sent no byte doubles it
 (exponential back-off, capped) until a new acknowledgement arrives.  Times count from when the frame has *left* the wire: the channel
 tracks its own transmit backlog at the line rate (`baud`), and it paces new data, keeping
 at most PACE_MS of it in the UART's or relay's queue, so a burst never builds a queue the
 timer would take for a loss (the retransmission storms of a fixed 120 ms timeout under a
-starved process).  A link with no valid frame for DOWN_MS goes down; while up, an idle side
-sends an ACK every HEARTBEAT_MS.  Queued data survives a down link and is resent when it
-comes back up.
+starved process).  A link with no valid frame for DOWN_MS and no byte at all for _QUIET_MS
+(a pulled cable, a dead neighbour) goes down; one whose bytes keep coming but never make a
+valid frame goes down after DOWN_NOISY_MS.  While up, an idle side sends an ACK every
+HEARTBEAT_MS, and an ACK at once after a damaged frame.  Queued data survives a down link
+and is resent when it comes back up.
+
+Fragments.  A frame with one lost or damaged byte is lost whole, so on a lossy line a
+message goes in several frames of fragment_size() bytes (chosen from the loss measured:
+full frames while the line loses nothing), one slot and one sequence number each:
+selective repeat resends only the lost ones.  Every fragment but the last is a FRAG frame;
+the receiver, which delivers in order, collects them in a preallocated buffer and delivers
+the message at its last fragment.  A message queued in larger frames than the line now
+allows is cut again before its first transmission (_resplit).  If a peer restarts after
+taking the first fragments of a message, the rest are voided (sent empty): the new peer
+never gets a tail; a receiver drops a half message when its peer restarts.  On a lossy
+line the retransmission timeout is about two round trips instead of RTO_MIN_MS.
 
 Receiving and sending allocate nothing: the slots are allocated once, at the first send()
 or when a neighbour first says HELLO (a port without a cable never needs them); see
