@@ -13,9 +13,9 @@ binds (it learns the digest back from the others) and open it (core/link/lockste
 """
 import hashlib
 
-from micropython import const
+from core.prng import wide_seed
 
-SEED_MAX = const(0x3FFFFFFF)
+VALUE_BYTES = 16        # a unit's share of the deal seed
 
 
 def _h(domain, parts):
@@ -33,15 +33,24 @@ def seed_commit(sid, rnd, node, value):
     return _h(b"pc-seed-commit", (sid, rnd, node, value))
 
 
-def derive_seed(sid, rnd, reveals):
-    """The game seed from every participant's revealed bytes: {node: value}, < 2**30."""
+def seed_value(secret, sid, salt, rnd, node):
+    """This unit's 16-byte share of seeding round `rnd`: derived from its flash secret and
+    the session (sid and the host's random `salt`), so that a unit switched off and on
+    during seeding reveals the share it committed to instead of stalling the round (a
+    stall used to buy a re-roll).  Nobody without the secret can predict it."""
+    return _h(b"pc-seed-value", (secret, sid, salt, rnd, node))[:VALUE_BYTES]
+
+
+def derive_seed(sid, salt, rnd, reveals):
+    """The game's 128-bit seed (32 hex digits, core.prng.WidePrng) from every participant's
+    revealed share: {node: value}.  Any one honest share makes it unpredictable."""
     h = hashlib.sha256(b"pc-seed")
     h.update(bytes((sid >> 8, sid & 0xFF, rnd & 0xFF)))
+    h.update(salt)
     for node in sorted(reveals):
         h.update(bytes((node >> 8, node & 0xFF)))
         h.update(reveals[node])
-    d = h.digest()
-    return (d[0] & 0x3F) << 24 | d[1] << 16 | d[2] << 8 | d[3]
+    return wide_seed(h.digest()[:16])
 
 
 def seal(sid, index, seat, action, nonce):

@@ -10,11 +10,13 @@ class), so a whole session description fits one frame.
 """
 from micropython import const
 
-SESSION = const(0x10)   # sid phase host round nseats seats[] seed name optidx[] tag
+SESSION = const(0x10)   # sid phase host round nseats seats[] salt8 name optidx[] tag
 JOIN = const(0x11)      # sid
 LEAVE = const(0x12)     # sid
 COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
-REVEAL = const(0x14)    # sid round value8
+REVEAL = const(0x14)    # sid round value16
+SHARE = const(0x1F)     # sid round node value16       a unit's share, re-sent on SEEDREQ
+SEEDREQ = const(0x1E)   # sid round                    send me the shares of this round
 PRESENCE = const(0x15)  # sid phase hist flags
 ACTION = const(0x20)    # sid index seat action
 SEAL = const(0x21)      # sid index seat|copy hash32  hidden decision, committed
@@ -71,8 +73,9 @@ def _copy(b, i, src):
     return i
 
 
-def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0):
-    """`tag`: one byte the host's app keeps in the session (the level of its AI seats),
+def encode_session(b, sid, phase, host, rnd, seats, salt, name, optidx, tag=0):
+    """`salt`: 8 random bytes the host draws for the session, mixed into every share and
+    the seed (core/link/commit.py); the seed itself never travels.  `tag`: one byte the host's app keeps in the session (the level of its AI seats),
     so that a host that restarted gets it back.  Sent by a unit that is not `host`, the
     announcement is made on behalf of a host that is away (restarted)."""
     i = _head(b, SESSION, sid)
@@ -84,8 +87,7 @@ def encode_session(b, sid, phase, host, rnd, seats, seed, name, optidx, tag=0):
     for s in seats:
         _p16(b, i, s)
         i += 2
-    _p32(b, i, seed)
-    i += 4
+    i = _copy(b, i, salt)
     nb = name.encode()
     b[i] = len(nb)
     i = _copy(b, i + 1, nb)
@@ -104,10 +106,17 @@ def encode_simple(b, kind, sid):
 
 
 def encode_commit(b, kind, sid, rnd, data):
-    """COMMIT (32-byte hash) and REVEAL (8-byte value)."""
+    """COMMIT (32-byte hash), REVEAL (16-byte value) and SEEDREQ (no data)."""
     i = _head(b, kind, sid)
     b[i] = rnd
     return _copy(b, i + 1, data)
+
+
+def encode_share(b, sid, rnd, node, value):
+    i = _head(b, SHARE, sid)
+    b[i] = rnd
+    _p16(b, i + 1, node)
+    return _copy(b, i + 3, value)
 
 
 def encode_presence(b, sid, phase, hist, flags):
@@ -256,15 +265,13 @@ def decode(b, start, n):
         rnd = b[i + 3]
         ns = b[i + 4]
         i += 5
-        if ns < 1 or ns > MAX_SEATS or i + 2 * ns + 5 > end:
+        if ns < 1 or ns > MAX_SEATS or i + 2 * ns + 9 > end:
             return None
         seats = [_u16(b, i + 2 * k) for k in range(ns)]
         i += 2 * ns
-        seed = _u32(b, i)
-        if seed >= 0x40000000:
-            return None
-        nl = b[i + 4]
-        i += 5
+        salt = bytes(b[i:i + 8])
+        nl = b[i + 8]
+        i += 9
         if nl > MAX_NAME or i + nl + 1 > end:
             return None
         name = _text(b, i, nl)
@@ -276,13 +283,17 @@ def decode(b, start, n):
         if i + 2 * no + 1 != end:
             return None
         opts = [_u16(b, i + 2 * k) for k in range(no)]
-        return (kind, sid, phase, host, rnd, seats, seed, name, opts, b[end - 1])
+        return (kind, sid, phase, host, rnd, seats, salt, name, opts, b[end - 1])
     if kind == JOIN or kind == LEAVE or kind == SEALREQ:
         return (kind, sid) if left == 0 else None
     if kind == COMMIT:
         return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 33 else None
     if kind == REVEAL:
-        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 9 else None
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 17 else None
+    if kind == SEEDREQ:
+        return (kind, sid, b[i]) if left == 1 else None
+    if kind == SHARE:
+        return (kind, sid, b[i], _u16(b, i + 1), bytes(b[i + 3:end])) if left == 19 else None
     if kind == PRESENCE:
         return (kind, sid, b[i], _u16(b, i + 1), b[i + 3]) if left == 4 else None
     if kind == ACTION:

@@ -5,18 +5,27 @@ message every second.  Other units list what they hear (`lobby`) and JOIN; the h
 each joining unit on the first AI seat (one human per unit, the rest AI, run by the host)
 and re-announces.  Everyone sees the host's options before the start.
 
-start() (host) opens seeding round 1: every participating unit draws 8 random bytes and
-broadcasts COMMIT = SHA-256 of them; only when a unit holds every participant's commit does
-it broadcast REVEAL.  When all reveals check against their commits, every unit derives the
-same seed (commit.derive_seed) and calls on_start(seed).  No unit alone chooses the deal:
-the last unit to reveal has already committed.  A commit cannot be replaced once this unit
-has revealed; a round that stalls (a unit restarted or withholds) is restarted by the host
-with round + 1 after SEED_STALL_MS without progress (no new commit or reveal), with fresh
-values.  Slow but moving rounds (a long chain over a noisy line) are not restarted, which
-would only start the slow work again.
+start() (host) opens seeding: every participating unit takes its 16-byte share (derived
+from its flash secret, commit.seed_value) and broadcasts COMMIT = SHA-256 of it; only when
+a unit holds every participant's commit does it broadcast REVEAL.  When all reveals check
+against their commits, every unit derives the same 128-bit seed (commit.derive_seed) and
+calls on_start(seed).  No unit alone chooses the deal: the last unit to reveal has already
+committed.  A commit cannot be replaced once this unit has revealed.
 
-A unit that restarts during the game hears the host's SESSION (phase PLAYING, with the
-seed) and rejoins: on_start(seed, rejoin=True); the lockstep layer then fetches the log.
+A round is never restarted because it is slow or stalls (issue #15 items 4 and 10): the
+channels retransmit what the line loses, so a round under loss is slow, not dead, and a
+restart would both throw that work away and reward a unit that withholds its reveal with a
+re-roll.  A unit switched off and on during seeding reveals the share it committed to (the
+share comes from its flash secret).  A unit that does not reveal is named on every screen
+(`waiting_for()`); the host's player can hand its seat to the AI, which starts round + 1
+without it.  The seed never travels: SESSION carries the host's random salt instead.
+
+A unit that missed the end of seeding, or restarts during the game (it hears the host's
+SESSION in phase PLAYING), asks every participant for the round's shares (SEEDREQ) and
+accepts each unit's share only from that unit itself (the link authenticates senders), its
+own from its flash secret, or from the host when that does not match its commit (a lost
+secret); with every share it derives the seed and rejoins: on_start(seed, rejoin=True); the
+lockstep layer then fetches the log.  A guest never plays a seed it did not derive itself.
 
 A host that restarts: while it is away the guests keep the session findable (LinkUnit has
 the lowest-numbered guest heard announce it on the host's behalf: the same SESSION, sent
@@ -29,7 +38,7 @@ from micropython import const
 
 from core.clock import ticks_diff
 from core.link import messages as M
-from core.link.commit import seed_commit, derive_seed
+from core.link.commit import seed_commit, seed_value, derive_seed
 from core.link.net import BROADCAST
 
 LOBBY = const(0)
@@ -40,7 +49,7 @@ PHASE_NAMES = ("lobby", "seeding", "playing")
 AI = const(0)
 ANNOUNCE_MS = const(1000)
 RESEND_MS = const(1000)
-SEED_STALL_MS = const(5000)
+SEED_SLOW_MS = const(5000)     # seeding without progress this long: name who we wait for
 LOBBY_FORGET_MS = const(4000)
 
 
@@ -68,8 +77,10 @@ def options_from_indices(cls, idx):
 class Session:
     """Lobby and seeding state of one unit.  `send(dst, buf, n, reliable, droppable)`."""
 
-    def __init__(self, node_id, send, entropy, clock, games, on_start):
+    def __init__(self, node_id, send, entropy, clock, games, on_start, secret=None):
+        """`secret()`: this unit's flash secret (bytes), from which its seed shares come."""
         self.node_id = node_id
+        self._secret = secret
         self._send = send
         self._entropy = entropy
         self._clock = clock
@@ -78,6 +89,7 @@ class Session:
         self._buf = bytearray(118)
         self.lobby = {}        # sid -> dict(host, name, options, seats, phase, seen)
         self.reports = []      # readable problems for the UI (bounded)
+        self._run_secret = None
         self._reset()
 
     def _reset(self):
@@ -89,14 +101,17 @@ class Session:
         self.seats = []
         self.phase = LOBBY
         self.rnd = 0
-        self.seed = 0
+        self.seed = None
+        self.salt = b"\0" * 8
         self.tag = 0
         self.via = 0           # a rejoin: the unit whose announcement we followed
         self._commits = {}
         self._reveals = {}
         self._my_value = None
         self._revealed = False
-        self._earlier = {}      # host: rnd -> (commits, reveals, value) of stalled rounds
+        self._rejoin = False    # collecting shares to rejoin a game in progress
+        self._need_own = False  # restarted into a game: our own share comes from the host
+        self._slow_said = False
         self._round_at = 0
         self._last_announce = None
         self._last_resend = None
@@ -143,6 +158,7 @@ class Session:
         self.cls = cls
         self.options = resolve_options(cls.OPTIONS, options)
         option_indices(cls, self.options)   # every option must be transmittable
+        self.salt = bytes(self._entropy(8))
         self.seats = [AI] * n_seats
         self.seats[0] = self.node_id
         self.announce(True)
@@ -154,16 +170,19 @@ class Session:
         self.announce(True)
 
     def hand_to_ai(self, seat):
-        """Host: the AI takes `seat` over from now on (its unit is gone for good)."""
+        """Host: the AI takes `seat` over from now on (its unit is gone for good, or it
+        withholds its seed share: then seeding starts round + 1 without it)."""
         if not self.is_host() or not 0 <= seat < len(self.seats) or self.seats[seat] == self.node_id:
             raise ValueError("cannot hand seat %d to the AI" % seat)
         self.seats[seat] = AI
+        if self.phase == SEEDING:
+            self._new_round((self.rnd + 1) & 0xFF or 1)
         self.announce(True)
 
     def announce(self, reliable_now=False):
         b = self._buf
         n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
-                             self.seed, self.name, option_indices(self.cls, self.options),
+                             self.salt, self.name, option_indices(self.cls, self.options),
                              self.tag)
         self._send(BROADCAST, b, n, True, not reliable_now)
         self._last_announce = self._clock()
@@ -175,7 +194,7 @@ class Session:
             return
         b = self._buf
         n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
-                             self.seed, self.name, option_indices(self.cls, self.options),
+                             self.salt, self.name, option_indices(self.cls, self.options),
                              self.tag)
         self._send(BROADCAST, b, n, True, True)
 
@@ -202,6 +221,7 @@ class Session:
         self.options = info["options"]
         self.seats = list(info["seats"])
         self.tag = info["tag"]
+        self.salt = info["salt"]
         self.via = info["via"]
 
     # -- messages -------------------------------------------------------------------------
@@ -222,9 +242,13 @@ class Session:
             self._on_commit(src, m[2], m[3])
         elif kind == M.REVEAL and self.phase == SEEDING:
             self._on_reveal(src, m[2], m[3])
+        elif kind == M.SEEDREQ and self.phase != LOBBY and m[2] == self.rnd and src in self.participants():
+            self._send_shares(src)
+        elif kind == M.SHARE and self.phase == SEEDING and m[2] == self.rnd:
+            self._on_share(src, m[3], m[4])
 
     def _on_session(self, src, m):
-        _, sid, phase, host, rnd, seats, seed, name, idx, tag = m
+        _, sid, phase, host, rnd, seats, salt, name, idx, tag = m
         if phase > PLAYING:
             return
         if host != src and (phase != PLAYING or (sid == self.sid and self.sid)):
@@ -237,34 +261,34 @@ class Session:
         if options is None or len(seats) not in cls.PLAYERS:
             return
         info = {"host": host, "name": name, "cls": cls, "options": options, "seats": seats,
-                "phase": phase, "seen": self._clock(), "tag": tag, "via": src}
+                "phase": phase, "seen": self._clock(), "tag": tag, "via": src, "salt": salt}
         self.lobby[sid] = info
         if self.sid == 0:
             if phase != LOBBY and (self.node_id in seats or host == self.node_id):
                 self._adopt(sid, info)          # restarted: rejoin the game in progress
                 # (as its host, when the session's host is this unit)
-                if phase == SEEDING:
-                    self._new_round(rnd)
-                else:
-                    self._begin(seed, True)
+                self._new_round(rnd)
+                self._rejoin = self._need_own = phase == PLAYING
             return
         if sid != self.sid or self.is_host():
             return
         self.seats = list(seats)                # the host's word on seats (AI hand-over)
         self.tag = tag
-        if self.phase == PLAYING and phase != PLAYING:
-            if phase == SEEDING and rnd != self.rnd and self._my_value is not None:
-                # the host is still seeding (it lost a reveal and restarted): our copies of
-                # the round we ended let it end that round too (_on_earlier_reveal)
-                self._send_commit(True)
-            return                              # else a late copy of an old announcement
+        if self.phase == PLAYING:
+            return                              # a late copy of an old announcement
         if phase == SEEDING and (self.phase == LOBBY or rnd != self.rnd):
             if self.node_id in seats:
                 self._new_round(rnd)
-        elif phase == PLAYING and self.phase != PLAYING:
-            self._begin(seed, True)             # we missed the end of seeding
-        elif phase == PLAYING and seed != self.seed:
-            self.report("host's seed %d differs from ours %d" % (seed, self.seed))
+        elif phase == PLAYING and self.phase == LOBBY and self.node_id in seats:
+            # joined a game in progress (restarted, then "Join" from the menu): our share
+            # from our secret, the others' on request, our own confirmed by the host
+            self._new_round(rnd)
+            self._rejoin = self._need_own = True
+        elif phase == PLAYING and self.phase == SEEDING and not self._rejoin:
+            # we missed the end of seeding: the shares we lack come on request, and the
+            # seed is still derived here, never taken from anyone (issue #15 item 10)
+            self._rejoin = True
+            self._last_resend = None
 
     def _on_join(self, src):
         if src in self.seats:
@@ -278,22 +302,38 @@ class Session:
                 break
         self.announce(True)
 
+    def _my_secret(self):
+        if self._secret is not None:
+            k = self._secret()
+            if k:
+                return k
+        if self._run_secret is None:
+            self._run_secret = bytes(self._entropy(16))   # no flash: this run only
+        return self._run_secret
+
     def _new_round(self, rnd):
-        if self.is_host() and self.phase == SEEDING and self._my_value is not None:
-            # a stalled round may still have ended on the other units (our copy of a
-            # reveal was lost): keep it, so their late copies can end it here too
-            self._earlier[self.rnd] = (self._commits, self._reveals, self._my_value)
-            if len(self._earlier) > 4:
-                del self._earlier[min(self._earlier)]
         self.phase = SEEDING
         self.rnd = rnd
         self._commits = {}
         self._reveals = {}
         self._revealed = False
+        self._rejoin = False
+        self._need_own = False
+        self._slow_said = False
         self._round_at = self._clock()
-        self._my_value = self._entropy(8)
+        self._my_value = seed_value(self._my_secret(), self.sid, self.salt, rnd, self.node_id)
         self._commits[self.node_id] = seed_commit(self.sid, rnd, self.node_id, self._my_value)
         self._send_commit()
+
+    def _ask_shares(self):
+        """Missed the end of seeding or rejoining: ask for the shares we lack."""
+        n = M.encode_commit(self._buf, M.SEEDREQ, self.sid, self.rnd, b"")
+        for p in self.participants():
+            if p == self.node_id:
+                continue
+            if p not in self._reveals or self._need_own and p == (self.via if self.is_host() else self.host):
+                self._send(p, self._buf, n, True, True)
+        self._last_resend = self._clock()
 
     def _send_commit(self, again=False):
         """Broadcast our commit (and reveal, once revealing); `again` marks the periodic
@@ -306,11 +346,6 @@ class Session:
         self._last_resend = self._clock()
 
     def _on_commit(self, src, rnd, digest):
-        if rnd != self.rnd and rnd in self._earlier and self.phase == SEEDING:
-            commits = self._earlier[rnd][0]
-            if src in self.participants() and src not in commits:
-                commits[src] = digest
-            return
         if rnd != self.rnd or src not in self.participants():
             return
         old = self._commits.get(src)
@@ -323,9 +358,6 @@ class Session:
         self._progress()
 
     def _on_reveal(self, src, rnd, value):
-        if rnd != self.rnd and rnd in self._earlier and self.phase == SEEDING:
-            self._on_earlier_reveal(src, rnd, value)
-            return
         if rnd != self.rnd or src in self._reveals:
             return
         c = self._commits.get(src)
@@ -339,6 +371,8 @@ class Session:
         self._progress()
 
     def _progress(self):
+        if self._need_own:
+            return
         parts = self.participants()
         for p in parts:
             if p not in self._commits:
@@ -353,31 +387,55 @@ class Session:
         reveals = {}
         for p in parts:
             reveals[p] = self._reveals[p]
-        self._begin(derive_seed(self.sid, self.rnd, reveals), False)
+        self._begin(derive_seed(self.sid, self.salt, self.rnd, reveals), False)
 
-    def _on_earlier_reveal(self, src, rnd, value):
-        """Host: a late reveal of a round it had restarted.  The others finished that
-        round (they only re-send it when they hear the host still seeding): end it here
-        too, from reveals checked against their commits, our own among them."""
-        commits, reveals, mine = self._earlier[rnd]
-        c = commits.get(src)
-        if c is None or src in reveals or seed_commit(self.sid, rnd, src, value) != c:
+    def _send_shares(self, dst):
+        """SEEDREQ: the shares of this round that we hold (ours, and those we checked)."""
+        for node in self._reveals:
+            n = M.encode_share(self._buf, self.sid, self.rnd, node, self._reveals[node])
+            self._send(dst, self._buf, n, True, False)
+
+    def _on_share(self, src, node, value):
+        """A share re-sent on request: each unit's from that unit itself (the link
+        authenticates `src`), checked against its commit when we hold one; our own, after
+        a restart, from the host (a restarted host: from the guest it rejoined through),
+        which also covers a flash secret lost while we were off."""
+        if node not in self.participants():
             return
-        reveals[src] = value
-        reveals[self.node_id] = mine
-        parts = self.participants()
-        for p in parts:
-            if p not in reveals:
+        if node == self.node_id:
+            if src != (self.via if self.is_host() else self.host) or not self._need_own:
                 return
-        got = {}
-        for p in parts:
-            got[p] = reveals[p]
-        self.rnd = rnd
-        self._earlier = {}
-        self.report("seeding round %d ended late: playing with it" % rnd)
-        self._begin(derive_seed(self.sid, rnd, got), False)
+            self._need_own = False
+            self._my_value = value
+            self._commits[node] = seed_commit(self.sid, self.rnd, node, value)
+            if self._revealed:
+                self._reveals[node] = value
+        else:
+            if src != node or node in self._reveals:
+                return
+            c = self._commits.get(node)
+            if c is not None and seed_commit(self.sid, self.rnd, node, value) != c:
+                self.report("unit %d's seed share does not match its commitment" % node)
+                return
+            self._commits[node] = seed_commit(self.sid, self.rnd, node, value)
+            self._reveals[node] = value
+        self._round_at = self._clock()
+        self._progress()
+
+    def waiting_for(self):
+        """Seeding: the participants whose commit (or, once revealing, reveal) we lack."""
+        if self.phase != SEEDING:
+            return []
+        have = self._reveals if self._revealed else self._commits
+        return [p for p in self.participants() if p not in have]
+
+    def seeding_slow(self):
+        """Seeding has made no progress for SEED_SLOW_MS."""
+        return self.phase == SEEDING and ticks_diff(self._clock(), self._round_at) >= SEED_SLOW_MS
 
     def _begin(self, seed, rejoin):
+        rejoin = rejoin or self._rejoin
+        self._rejoin = False
         self.seed = seed
         self.phase = PLAYING
         if self.is_host():
@@ -391,11 +449,14 @@ class Session:
             self.announce(False)
         if self.phase == SEEDING and self.node_id in self.participants():
             if self._last_resend is None or ticks_diff(now, self._last_resend) >= RESEND_MS:
-                self._send_commit(True)
-            if self.is_host() and ticks_diff(now, self._round_at) >= SEED_STALL_MS:
-                self.report("seeding round %d stalled: starting round %d" % (self.rnd, self.rnd + 1))
-                self._new_round((self.rnd + 1) & 0xFF or 1)
-                self.announce(True)
+                if not self._rejoin:
+                    self._send_commit(True)
+                if self._rejoin or self._revealed and self.waiting_for():
+                    self._ask_shares()
+            if not self._slow_said and self.seeding_slow() and self.waiting_for():
+                self._slow_said = True          # once per stall: the screen keeps saying it
+                self.report("seeding: no answer from unit %s for %d s" % (
+                    ", ".join(["%d" % u for u in self.waiting_for()]), SEED_SLOW_MS // 1000))
         for sid in list(self.lobby):
             if ticks_diff(now, self.lobby[sid]["seen"]) > LOBBY_FORGET_MS and sid != self.sid:
                 del self.lobby[sid]

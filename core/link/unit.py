@@ -60,7 +60,8 @@ class LinkUnit:
         for i in range(len(writers)):
             self.node.add_channel(Channel(node_id, _u16(entropy(2)), writers[i],
                                           self.node.deliver, self._on_link, clock, i))
-        self.session = Session(node_id, self._send, entropy, clock, games, self._on_start)
+        self.session = Session(node_id, self._send, entropy, clock, games, self._on_start,
+                               self._flash_secret)
         self.lockstep = None
         self._buf = bytearray(16)
         self._heard = {}
@@ -73,6 +74,9 @@ class LinkUnit:
         self.bad_messages = 0
 
     # -- plumbing -------------------------------------------------------------------------
+    def _flash_secret(self):
+        return self.secret
+
     def _send(self, dst, buf, n, reliable=True, droppable=False):
         return self.node.send(dst, buf, n, reliable, droppable)
 
@@ -117,12 +121,14 @@ class LinkUnit:
         now = self._clock()
         for p in s.participants():
             self._heard[p] = now
+        if rejoin:
+            # first: game messages heard while the seed shares came in must not start a
+            # partial catch-up that would hold back the whole log's request
+            self.lockstep.rejoin()
         early = self._early
         self._early = []
         for src, m in early:
             self.lockstep.on_message(src, m)
-        if rejoin:
-            self.lockstep.rejoin()
 
     def _presence(self):
         s = self.session
@@ -189,6 +195,15 @@ class LinkUnit:
                 out.append(p)
         return out
 
+    def lossy_neighbours(self):
+        """Neighbours whose cable resends more than one frame in four (or delivers frames
+        that fail their check): worth telling the player when a step hangs."""
+        out = []
+        for ch in self.node.channels:
+            if ch.peer_node and ch.data_tx >= 8 and ch.retransmits * 4 > ch.data_tx:
+                out.append(ch.peer_node)
+        return out
+
     def paused(self):
         return self.session.phase == PLAYING and bool(self.missing() or self.cable_trouble())
 
@@ -214,6 +229,17 @@ class LinkUnit:
             st["can_hand_to_ai"] = s.is_host() and bool(st["gone"])
         elif s.phase == SEEDING:
             st["message"] = "agreeing on a fair shuffle"
+            wait = s.waiting_for()
+            if wait and s.seeding_slow():
+                # issue #15 item 4/10: say who the shuffle waits for, and why if we know
+                st["message"] = "shuffle: waiting for unit %s" % ", ".join(["%d" % u for u in wait])
+                lossy = self.lossy_neighbours()
+                if lossy:
+                    st["message"] = "the cable to unit %s is losing data" % ", ".join(
+                        ["%d" % u for u in lossy])
+                st["waiting"] = wait
+                st["can_hand_to_ai"] = s.is_host() and bool(self.missing(GONE_MS)) or (
+                    s.is_host() and ticks_diff(self._clock(), s._round_at) >= GONE_MS)
         elif s.phase == LOBBY and s.sid:
             st["message"] = "waiting for the host to start"
         else:

@@ -90,15 +90,17 @@ def test_damaged_frames_pass_the_crc_rarely():
 def _valid_messages():
     b = bytearray(118)
     out = []
-    for enc in (lambda: M.encode_session(b, 7, 0, 257, 1, [257, 0, 274], 12345, "minitrick",
+    for enc in (lambda: M.encode_session(b, 7, 0, 257, 1, [257, 0, 274], b"saltsalt", "minitrick",
                                          [0, 1, 2]),
-                lambda: M.encode_session(b, 7, 2, 257, 3, [257, 274], 2 ** 30 - 1, "reds", [1],
+                lambda: M.encode_session(b, 7, 2, 257, 3, [257, 274], bytes(range(8)), "reds", [1],
                                          5)):
         n = enc()
         out.append(bytes(b[:n]))
     for enc in (lambda: M.encode_action(b, 7, 3, 1, 100), lambda: M.encode_simple(b, M.JOIN, 7),
                 lambda: M.encode_commit(b, M.COMMIT, 7, 1, bytes(32)),
-                lambda: M.encode_commit(b, M.REVEAL, 7, 1, bytes(8)),
+                lambda: M.encode_commit(b, M.REVEAL, 7, 1, bytes(16)),
+                lambda: M.encode_commit(b, M.SEEDREQ, 7, 1, b""),
+                lambda: M.encode_share(b, 7, 1, 274, bytes(16)),
                 lambda: M.encode_presence(b, 7, 2, 40, 1),
                 lambda: M.encode_seal(b, 7, 4, 2, bytes(range(32))),
                 lambda: M.encode_seal(b, 7, 4, 2, bytes(range(32)), True),
@@ -167,11 +169,11 @@ def test_session_carries_the_hosts_tag_and_is_refused_without_it():
     """SESSION ends with the host's tag byte (its AI level, kept for a restarted host); the
     same message sent by a guest for an away host is byte for byte the host's."""
     b = bytearray(118)
-    n = M.encode_session(b, 0x1234, 2, 257, 1, [257, 0, 274], 99, "reds", [1, 0], 0x1FF)
-    assert M.decode(b, 0, n) == (M.SESSION, 0x1234, 2, 257, 1, [257, 0, 274], 99, "reds",
+    n = M.encode_session(b, 0x1234, 2, 257, 1, [257, 0, 274], b"12345678", "reds", [1, 0], 0x1FF)
+    assert M.decode(b, 0, n) == (M.SESSION, 0x1234, 2, 257, 1, [257, 0, 274], b"12345678", "reds",
                                  [1, 0], 0xFF)
     assert M.decode(b, 0, n - 1) is None and M.decode(b + b"\x00", 0, n + 1) is None
-    n = M.encode_session(b, 7, 0, 257, 1, [257], 0, "minitrick", [])
+    n = M.encode_session(b, 7, 0, 257, 1, [257], bytes(8), "minitrick", [])
     assert M.decode(b, 0, n)[-1] == 0
 
 
@@ -196,4 +198,4 @@ def test_parser_never_raises_on_mutated_messages(msg, pos, val, grow):
     d = M.decode(buf, 10, len(m))          # reads only inside its slice
     assert d is None or isinstance(d, tuple)
     if d is not None and d[0] == M.SESSION:
-        assert 1 <= len(d[5]) <= M.MAX_SEATS and d[6] < 2 ** 30
+        assert 1 <= len(d[5]) <= M.MAX_SEATS and len(d[6]) == 8
