@@ -83,6 +83,8 @@ DOWN_MS = const(1000)
 DOWN_NOISY_MS = const(3000)  # no valid frame although bytes keep arriving: down after this
 _QUIET_MS = const(500)     # no byte at all for this long (with DOWN_MS): the line is silent
 _PROBE_MS = const(4)       # a lossy line's retransmission timeout: 2 x srtt + this
+_RESCUE_TRIES = const(3)   # sends of a too-large frame before it is taken back (_rescue)
+_CUT_MIN = const(32)       # frames this small are never cut again (send() may make them)
 _FRAG_MAX = const(4)       # fragments of one message at most (half the queue)
 _LOSS_ONE = const(16)      # one loss event in the estimator (fixed point)
 _LOSS_MIN = const(16)      # no loss event in the window: full frames
@@ -135,6 +137,8 @@ class Channel:
         self._lossn = 0
         self._lossb = 0
         self._errs = 0      # the decoder's damaged-frame count, last seen
+        self._probe = 0     # tx id of a pending probe (_rescue), 0: none
+        self._probe_at = 0
         self.frag_size = MAX_PAYLOAD    # fragment size of the last message queued
         # receiver state
         self._expect = 0
@@ -167,6 +171,8 @@ class Channel:
         self.stale = 0
         self.rtt_samples = 0
         self.fragmented = 0     # messages sent in several fragments
+        self.resplits = 0       # frames cut again before their first (or a new) sending
+        self.rescues = 0        # frames proved lost and taken back to be cut (_rescue)
         self.reassembled = 0    # ... and received
         self.voided = 0         # fragments voided: their message's head went to a dead peer
         self.bad_messages = 0   # reassembled messages over MAX_PAYLOAD (dropped)
@@ -187,7 +193,7 @@ class Channel:
         self._rxlen = bytearray(WINDOW)
         self._dg = bytearray(MAX_BODY + 2)
         self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
-        self._tmp = bytearray(MAX_PAYLOAD)    # re-splitting a queued message (_resplit)
+        self._tmp = bytearray(MAX_PAYLOAD)    # re-splitting a frame (_resplit)
         self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
 
     # -- sending ----------------------------------------------------------------------
@@ -285,64 +291,48 @@ class Channel:
         return 16
 
     def _resplit(self):
-        """Before the first transmission of a message queued in larger frames than the
-        line now allows (queued before the loss was measured, while the link was down, or
-        into too few free slots), cut it again: frames never sent are ours to renumber.
-        The frames behind it move up (their buffers are swapped, not copied).  Without the
-        free slots it goes as it is: waiting for them could starve it."""
+        """Before the first transmission of a frame larger than the line now allows (queued
+        before the loss was measured, while the link was down, into too few free slots,
+        or sent but proved lost: _rescue), cut it into fragments: frames never sent are
+        ours to renumber.  The frames behind move up (their buffers are swapped, not
+        copied).  Without a free slot it goes as it is: waiting could starve it."""
         s = self._sent
-        if (self._more[(s - 1) & (QUEUE - 1)] if s != self._base else self._mid):
-            return                              # inside a message: its head went out
+        j = s & (QUEUE - 1)
+        n = self._lens[j]
         f = self.fragment_size()
-        total = 0
-        c = 0
-        big = False
-        e = s
-        while True:
-            j = e & (QUEUE - 1)
-            total += self._lens[j]
-            c += 1
-            if self._lens[j] > f:
-                big = True
-            e = (e + 1) & 0xFF
-            if not self._more[j] or e == self._next:
-                break
-        if not big:
+        if n <= f or n <= _CUT_MIN:
             return
-        if total > f * _FRAG_MAX:
-            f = (total + _FRAG_MAX - 1) // _FRAG_MAX
-        k = (total + f - 1) // f
-        extra = k - c
-        if extra <= 0 or self.queued() + extra > QUEUE:
+        k = (n + f - 1) // f
+        if k > _FRAG_MAX:
+            k = _FRAG_MAX
+        room = QUEUE - self.queued()
+        if k > room + 1:
+            k = room + 1
+        if k < 2:
             return
-        t = self._tmp
-        o = 0
-        seq = s
-        while seq != e:
-            j = seq & (QUEUE - 1)
-            slot = self._slots[j]
-            m = self._lens[j]
-            i = 0
-            while i < m:
-                t[o + i] = slot[_DATA_HDR + i]
-                i += 1
-            o += m
-            seq = (seq + 1) & 0xFF
+        f = (n + k - 1) // k
+        more = self._more[j]
         sl = self._slots
-        i = (self._next - e) & 0xFF
+        t = self._tmp
+        slot = sl[j]
+        i = 0
+        while i < n:
+            t[i] = slot[_DATA_HDR + i]
+            i += 1
+        extra = k - 1
+        i = (self._next - s - 1) & 0xFF
         while i:                                # the frames behind, last first
-            i -= 1
-            a = (e + i) & (QUEUE - 1)
-            b = (e + i + extra) & (QUEUE - 1)
+            a = (s + i) & (QUEUE - 1)
+            b = (s + i + extra) & (QUEUE - 1)
             sl[a], sl[b] = sl[b], sl[a]
             self._lens[b] = self._lens[a]
             self._more[b] = self._more[a]
             self._fresh(b)
+            i -= 1
         o = 0
-        seq = s
         while k:
-            m = total - o if total - o < f else f
-            j = seq & (QUEUE - 1)
+            m = n - o if n - o < f else f
+            j = s & (QUEUE - 1)
             slot = sl[j]
             i = 0
             while i < m:
@@ -351,12 +341,11 @@ class Channel:
             o += m
             k -= 1
             self._lens[j] = m
-            self._more[j] = 1 if k else 0
+            self._more[j] = 1 if k else more
             self._fresh(j)
-            seq = (seq + 1) & 0xFF
+            s = (s + 1) & 0xFF
         self._next = (self._next + extra) & 0xFF
-        if c == 1:
-            self.fragmented += 1
+        self.resplits += 1
 
     def _fresh(self, k):
         """Slot k holds a frame never sent."""
@@ -455,7 +444,9 @@ class Channel:
 
     def _pump(self, now):
         """Put frames on the wire, paced at the line rate: the lost ones first (oldest
-        first), then never-sent ones within the window."""
+        first), then never-sent ones within the window.  Nothing while a probe is out."""
+        if self._probe:
+            return
         if self._nlost:
             seq = self._base
             while seq != self._sent:
@@ -475,6 +466,57 @@ class Channel:
                 self._rto_at = now
             self._transmit(self._sent, now)
             self._sent = (self._sent + 1) & 0xFF
+
+    def _rescue(self, now):
+        """The frame at _base, larger than the line now allows, was sent several times and
+        lost every time (on a lossy line it may take hundreds of tries).  It cannot be cut
+        while a copy may still arrive whole: stop sending, and send a probe, an empty DATA
+        frame with the sequence number before _base, which the peer acknowledges as a
+        duplicate, echoing its tx id.  The line never reorders, so that answer tells
+        whether any frame in flight arrived, and no copy can arrive after it; if none did,
+        they are all taken back as never sent (_on_probed) and cut before going again."""
+        c = self._ctl
+        c[0] = DATA
+        c[1] = self._tag >> 8
+        c[2] = self._tag & 0xFF
+        c[3] = (self._base - 1) & 0xFF
+        c[4] = self._expect
+        self._txn = (self._txn + 1) & _STAMP_MASK
+        if self._txn & 0xFF == 0:
+            self._txn += 1
+        c[5] = self._txn & 0xFF
+        self._emit(c, _DATA_HDR, now)
+        self._probe = c[5]
+        self._probe_at = (now + self._backlog_us // 1000) & 0x3FFFFFFF
+        self._ack_due = False
+
+    def _want_rescue(self):
+        k = self._base & (QUEUE - 1)
+        n = self._lens[k]
+        if self._ntx[k] < _RESCUE_TRIES or n <= _CUT_MIN or n <= self.fragment_size():
+            return False
+        if self.queued() >= QUEUE:
+            return False                        # no slot to cut it into
+        seq = self._base
+        while seq != self._sent:
+            if self._sacked[seq & (QUEUE - 1)]:
+                return False                    # held by the peer: cannot renumber
+            seq = (seq + 1) & 0xFF
+        return True
+
+    def _on_probed(self, ack, sack):
+        """The answer to our probe: if the peer holds none of the frames in flight, they
+        count as never sent."""
+        self._probe = 0
+        if ack != self._base or sack:
+            return
+        seq = self._base
+        while seq != self._sent:
+            self._fresh(seq & (QUEUE - 1))
+            seq = (seq + 1) & 0xFF
+        self._sent = self._base
+        self._nlost = 0
+        self.rescues += 1
 
     def _mark_lost(self, k):
         if not self._lost[k]:
@@ -516,15 +558,18 @@ class Channel:
     def srtt_ms(self):
         return self._srtt8 >> 3
 
-    def _timeout_ms(self):
+    def _timeout_ms(self, now=None):
         t = self.rto << self._backoff
         if t > RTO_MAX_MS:
             t = RTO_MAX_MS
-        if (self._backoff == 0 and self._srtt8 and self._lossn >= _LOSS_MIN
-                and self.fragment_size() < MAX_PAYLOAD):
-            # A lossy line: most rounds end with a lost frame that no later frame reveals.
-            # Probe after two round trips rather than the RTO floor (meant for a starved
-            # process), or the line idles most of the time.
+        if now is None:
+            now = self._clock()
+        if (self._srtt8 and self._lossn >= _LOSS_MIN and self.fragment_size() < MAX_PAYLOAD
+                and ticks_diff(now, self._last_byte) < HEARTBEAT_MS):
+            # A lossy line, and the peer is sending: most rounds end with a lost frame
+            # that no later frame reveals.  Probe after two round trips rather than the
+            # RTO (its floor is meant for a starved process, and loss inflates its
+            # variance), or the line idles most of the time.
             p = (self._srtt8 >> 2) + _PROBE_MS
             if p < t:
                 t = p
@@ -647,6 +692,9 @@ class Channel:
         d = (ack - self._base) & 0xFF
         if d > flight:
             return                              # not an ack of anything we sent
+        if self._probe and echo == self._probe:
+            self._on_probed(ack, sack)
+            echo = 0
         progress = False
         seq = self._base
         while echo and seq != self._sent:
@@ -732,6 +780,7 @@ class Channel:
         """Every queued frame counts as never sent (a new peer session).  If the old
         session took the first fragments of a message, its other fragments are voided
         (sent empty, so they deliver nothing): the new peer must not get a tail."""
+        self._probe = 0
         seq = self._base
         mid = self._mid
         self._mid = False
@@ -766,7 +815,10 @@ class Channel:
     def _on_timeout(self, now):
         """The oldest frame was not acknowledged within the timeout: resend every frame
         in flight that is neither acknowledged nor younger than the timeout; back off."""
-        tmo = self._timeout_ms()
+        tmo = self._timeout_ms(now)
+        if self._lossn >= _LOSS_MIN and self._want_rescue():
+            self._rescue(now)
+            return
         seq = self._base
         first = True
         while seq != self._sent:
@@ -796,11 +848,14 @@ class Channel:
                                     or ticks_diff(now, self._last_byte) > _QUIET_MS):
                 self._set_up(False)
                 return
-            if self._base != self._sent:
+            if self._probe:
+                if ticks_diff(now, self._probe_at) >= self._timeout_ms(now):
+                    self._rescue(now)           # the probe or its answer was lost
+            elif self._base != self._sent:
                 since = self._dep[self._base & (QUEUE - 1)]
                 if ticks_diff(self._rto_at, since) > 0:
                     since = self._rto_at
-                if ticks_diff(now, since) >= self._timeout_ms():
+                if ticks_diff(now, since) >= self._timeout_ms(now):
                     self._on_timeout(now)
             self._pump(now)
             if self._ack_due or ticks_diff(now, self._last_tx) >= HEARTBEAT_MS:

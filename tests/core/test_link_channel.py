@@ -539,7 +539,7 @@ def test_a_message_queued_whole_is_cut_before_it_is_first_sent():
     _lossy(p.a)
     p.step(300)
     assert p.got["b"] == [msg]
-    assert p.a.fragmented == 1 and p.a.data_tx == 4 and p.b.reassembled == 1
+    assert p.a.resplits == 1 and p.a.data_tx == 4 and p.b.reassembled == 1
 
 
 def test_a_line_that_only_garbles_goes_down_later_than_a_silent_one():
