@@ -16,7 +16,8 @@ sequence numbers) are dropped, and a new peer epoch resets the sequence state on
 (trap 1 of such protocols).
 
 Sending is *selective repeat* with a window of WINDOW frames and a bounded queue of QUEUE
-frames: send() refuses when the queue is full instead of growing.  The receiver keeps up to
+frames (slots): send() refuses when the queue is full instead of growing.  The queue is
+twice the window so that fragments (below) do not cut the number of messages it holds.  The receiver keeps up to
 WINDOW - 1 frames that arrived after a gap (preallocated slots) and reports them in the
 `sack` bitmap (bit i: frame ack + 1 + i is here); it delivers in order, exactly once.  A
 serial line never reorders, so a frame is lost for sure when a frame sent after it was
@@ -73,7 +74,7 @@ _DATA_HDR = const(6)
 _DGRAM_HDR = const(3)
 MAX_PAYLOAD = const(122)   # MAX_BODY - _DATA_HDR
 WINDOW = const(8)          # frames in flight (a power of 2, <= 8: the sack bitmap is a byte)
-QUEUE = const(8)           # must divide 256; = WINDOW: no frames wait beyond the window
+QUEUE = const(16)          # slots (a power of 2 dividing 256): 8 messages in 2 fragments
 RTO_INIT_MS = const(250)   # before the first round-trip sample
 RTO_MIN_MS = const(40)
 RTO_MAX_MS = const(2000)
@@ -84,6 +85,7 @@ DOWN_NOISY_MS = const(3000)  # no valid frame although bytes keep arriving: down
 _QUIET_MS = const(500)     # no byte at all for this long (with DOWN_MS): the line is silent
 _PROBE_MS = const(4)       # a lossy line's retransmission timeout: 2 x srtt + this
 _RESCUE_TRIES = const(3)   # sends of a too-large frame before it is taken back (_rescue)
+_DROPPABLE_Q = const(4)    # droppable messages are refused from this many queued frames
 _CUT_MIN = const(32)       # frames this small are never cut again (send() may make them)
 _FRAG_MAX = const(4)       # fragments of one message at most (half the queue)
 _LOSS_ONE = const(16)      # one loss event in the estimator (fixed point)
@@ -193,7 +195,6 @@ class Channel:
         self._rxlen = bytearray(WINDOW)
         self._dg = bytearray(MAX_BODY + 2)
         self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
-        self._tmp = bytearray(MAX_PAYLOAD)    # re-splitting a frame (_resplit)
         self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
 
     # -- sending ----------------------------------------------------------------------
@@ -230,7 +231,7 @@ class Channel:
         if self._slots is None:
             self._alloc()
         q = self.queued()
-        if q >= QUEUE or (droppable and (not self.up or q >= QUEUE // 2)):
+        if q >= QUEUE or (droppable and (not self.up or q >= _DROPPABLE_Q)):
             return False
         s = self.fragment_size()
         most = QUEUE - q
@@ -313,7 +314,7 @@ class Channel:
         f = (n + k - 1) // k
         more = self._more[j]
         sl = self._slots
-        t = self._tmp
+        t = self._dg                            # free: send_dgram() is not running
         slot = sl[j]
         i = 0
         while i < n:
