@@ -74,7 +74,8 @@ _DATA_HDR = const(6)
 _DGRAM_HDR = const(3)
 MAX_PAYLOAD = const(122)   # MAX_BODY - _DATA_HDR
 WINDOW = const(8)          # frames in flight (a power of 2, <= 8: the sack bitmap is a byte)
-QUEUE = const(16)          # slots (a power of 2 dividing 256): 8 messages in 2 fragments
+QUEUE = const(16)          # frames queued at most (a power of 2 dividing 256)
+QUEUE_BYTES = const(976)   # bytes queued at most: 8 full messages, as 8 slots held before
 RTO_INIT_MS = const(250)   # before the first round-trip sample
 RTO_MIN_MS = const(40)
 RTO_MAX_MS = const(2000)
@@ -115,7 +116,9 @@ class Channel:
         self._byte_us = 10000000 // baud
         self._enc = FrameEncoder()
         self._dec = FrameDecoder()
-        self._slots = None      # send and receive slots: allocated by _alloc()
+        self._ring = None       # send ring and receive slots: allocated by _alloc()
+        self._wpos = 0          # where the next message goes in the ring
+        self._used = 0          # bytes of the ring in use
         self._ctl = bytearray(16)
         self.peer_epoch = 0
         self.peer_node = 0
@@ -182,9 +185,10 @@ class Channel:
     def _alloc(self):
         """The slots, once: at the first send() or when a neighbour first says HELLO.  A
         port without a cable (an idle unit, an end of the chain) never needs them."""
-        if self._slots is not None:
+        if self._ring is not None:
             return
         self._lens = bytearray(QUEUE)
+        self._off = array("H", bytes(2 * QUEUE))    # where the frame's payload is in _ring
         self._ntx = bytearray(QUEUE)          # transmissions of the frame in the slot
         self._sacked = bytearray(QUEUE)
         self._lost = bytearray(QUEUE)         # to be resent (paced, before new frames)
@@ -195,7 +199,8 @@ class Channel:
         self._rxlen = bytearray(WINDOW)
         self._dg = bytearray(MAX_BODY + 2)
         self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
-        self._slots = [bytearray(MAX_BODY + 2) for _ in range(QUEUE)]
+        self._tx = bytearray(MAX_BODY + 2)    # the frame being sent
+        self._ring = bytearray(QUEUE_BYTES)         # queued payloads, oldest first
 
     # -- sending ----------------------------------------------------------------------
     def queued(self):
@@ -221,17 +226,19 @@ class Channel:
     def send(self, data, start, n, droppable=False):
         """Queue data[start:start+n] for reliable delivery; False when refused.
 
-        On a lossy line the message goes in several fragments, one slot each (see
-        fragment_size()), but in no more than the free slots: a message is refused only
-        when the queue is full, as without fragments (a unit forwarding a message drops
-        it when refused).  A droppable message (periodic status) is refused while the link
-        is down or the queue is half full, so it never crowds out game messages."""
+        The queue holds QUEUE frames and QUEUE_BYTES bytes; on a lossy line the message goes in
+        several fragments (see fragment_size()), one frame each, but in no more than the
+        free frames: a message is refused only when the queue is full (a unit forwarding a
+        message drops it when refused).  A droppable message (periodic status) is refused
+        while the link is down or 4 frames are queued, so it never crowds out game
+        messages."""
         if n > MAX_PAYLOAD:
             raise ValueError("payload of %d bytes (max %d)" % (n, MAX_PAYLOAD))
-        if self._slots is None:
+        if self._ring is None:
             self._alloc()
         q = self.queued()
-        if q >= QUEUE or (droppable and (not self.up or q >= _DROPPABLE_Q)):
+        if (q >= QUEUE or self._used + n > QUEUE_BYTES
+                or droppable and (not self.up or q >= _DROPPABLE_Q)):
             return False
         s = self.fragment_size()
         most = QUEUE - q
@@ -243,20 +250,30 @@ class Channel:
         self.frag_size = s
         if k > 1:
             self.fragmented += 1
+        ring = self._ring
+        w = self._wpos
+        i = 0
+        while i < n:
+            ring[w] = data[start + i]
+            w += 1
+            if w == QUEUE_BYTES:
+                w = 0
+            i += 1
+        o = self._wpos
+        self._wpos = w
+        self._used += n
         seq = self._next
         left = n
         while k:
             m = left if left < s else s
             j = seq & (QUEUE - 1)
-            slot = self._slots[j]
-            i = 0
-            while i < m:
-                slot[_DATA_HDR + i] = data[start + i]
-                i += 1
-            start += m
+            self._off[j] = o
+            self._lens[j] = m
+            o += m
+            if o >= QUEUE_BYTES:
+                o -= QUEUE_BYTES
             left -= m
             k -= 1
-            self._lens[j] = m
             self._more[j] = 1 if k else 0
             self._fresh(j)
             seq = (seq + 1) & 0xFF
@@ -293,10 +310,10 @@ class Channel:
 
     def _resplit(self):
         """Before the first transmission of a frame larger than the line now allows (queued
-        before the loss was measured, while the link was down, into too few free slots,
+        before the loss was measured, while the link was down, into too few free frames,
         or sent but proved lost: _rescue), cut it into fragments: frames never sent are
-        ours to renumber.  The frames behind move up (their buffers are swapped, not
-        copied).  Without a free slot it goes as it is: waiting could starve it."""
+        ours to renumber.  The pieces keep their bytes in the ring; the frames behind move
+        up.  Without a free frame it goes as it is: waiting could starve it."""
         s = self._sent
         j = s & (QUEUE - 1)
         n = self._lens[j]
@@ -313,35 +330,28 @@ class Channel:
             return
         f = (n + k - 1) // k
         more = self._more[j]
-        sl = self._slots
-        t = self._dg                            # free: send_dgram() is not running
-        slot = sl[j]
-        i = 0
-        while i < n:
-            t[i] = slot[_DATA_HDR + i]
-            i += 1
+        o = self._off[j]
         extra = k - 1
         i = (self._next - s - 1) & 0xFF
         while i:                                # the frames behind, last first
             a = (s + i) & (QUEUE - 1)
             b = (s + i + extra) & (QUEUE - 1)
-            sl[a], sl[b] = sl[b], sl[a]
+            self._off[b] = self._off[a]
             self._lens[b] = self._lens[a]
             self._more[b] = self._more[a]
             self._fresh(b)
             i -= 1
-        o = 0
+        left = n
         while k:
-            m = n - o if n - o < f else f
+            m = left if left < f else f
             j = s & (QUEUE - 1)
-            slot = sl[j]
-            i = 0
-            while i < m:
-                slot[_DATA_HDR + i] = t[o + i]
-                i += 1
-            o += m
-            k -= 1
+            self._off[j] = o
             self._lens[j] = m
+            o += m
+            if o >= QUEUE_BYTES:
+                o -= QUEUE_BYTES
+            left -= m
+            k -= 1
             self._more[j] = 1 if k else more
             self._fresh(j)
             s = (s + 1) & 0xFF
@@ -420,12 +430,22 @@ class Channel:
 
     def _transmit(self, seq, now):
         k = seq & (QUEUE - 1)
-        slot = self._slots[k]
+        slot = self._tx
         slot[0] = FRAG if self._more[k] else DATA
         slot[1] = self._tag >> 8
         slot[2] = self._tag & 0xFF
         slot[3] = seq
         slot[4] = self._expect
+        n = self._lens[k]
+        o = self._off[k]
+        ring = self._ring
+        i = 0
+        while i < n:
+            slot[_DATA_HDR + i] = ring[o]
+            o += 1
+            if o == QUEUE_BYTES:
+                o = 0
+            i += 1
         self._txn = (self._txn + 1) & _STAMP_MASK
         if self._txn & 0xFF == 0:
             self._txn += 1                  # tx id 0 means "no echo"
@@ -438,8 +458,8 @@ class Channel:
             self._ntx[k] += 1
         self._lost[k] = 0
         self._stamp[k] = self._txn
-        self._emit(slot, _DATA_HDR + self._lens[k], now)
-        self._loss(0, _DATA_HDR + 4 + self._lens[k])
+        self._emit(slot, _DATA_HDR + n, now)
+        self._loss(0, _DATA_HDR + 4 + n)
         self._dep[k] = (now + self._backlog_us // 1000) & 0x3FFFFFFF
         self._ack_due = False
 
@@ -709,6 +729,7 @@ class Channel:
             if not self._sacked[k]:
                 self._acked(k)
             self._mid = self._more[k] != 0
+            self._used -= self._lens[k]
             self._sacked[k] = 0
             if self._lost[k]:
                 self._lost[k] = 0
@@ -790,6 +811,7 @@ class Channel:
             if mid:
                 mid = self._more[k] != 0
                 self._more[k] = 0
+                self._used -= self._lens[k]     # a prefix of the queue: its bytes are free
                 self._lens[k] = 0
                 self.voided += 1
             self._ntx[k] = 0

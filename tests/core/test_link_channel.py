@@ -78,11 +78,18 @@ def test_exactly_once_in_order_over_a_noisy_wire():
 
 
 def test_queue_and_window_are_bounded():
+    from core.link.channel import QUEUE_BYTES
     p = Pair()
     n = 0
     while p.a.send(b"x" * 100, 0, 100):
         n += 1
-    assert n == QUEUE                   # refused, not grown
+    assert n == QUEUE_BYTES // 100      # refused, not grown (bytes: 9 messages of 100)
+    assert p.a.send(b"y" * 76, 0, 76) and not p.a.send(b"y", 0, 1)
+    q = Pair()
+    n = 0
+    while q.a.send(b"x", 0, 1):
+        n += 1
+    assert n == QUEUE                   # frames: 16 short messages
     assert not p.a.send(b"y", 0, 1, True)     # droppable: refused while down
     most = 0
     for _ in range(400):
@@ -100,7 +107,7 @@ def test_queue_and_window_are_bounded():
         most = max(most, (p.a._sent - p.a._base) & 0xFF)
         while p.a.send(b"z" * 100, 0, 100):
             pass
-    assert most == WINDOW and p.a.queued() == QUEUE
+    assert most == WINDOW and p.a.queued() == QUEUE_BYTES // 100
 
 
 def test_sending_is_paced_at_the_line_rate():
