@@ -16,8 +16,9 @@ sequence numbers) are dropped, and a new peer epoch resets the sequence state on
 (trap 1 of such protocols).
 
 Sending is *selective repeat* with a window of WINDOW frames and a bounded queue of QUEUE
-frames (slots): send() refuses when the queue is full instead of growing.  The queue is
-twice the window so that fragments (below) do not cut the number of messages it holds.  The receiver keeps up to
+frames and QUEUE_BYTES bytes (a ring): send() refuses when the queue is full instead of
+growing.  The ring holds what 8 slots of a full frame held before, and twice as many
+frames, so fragments (below) do not cut how many messages it holds.  The receiver keeps up to
 WINDOW - 1 frames that arrived after a gap (preallocated slots) and reports them in the
 `sack` bitmap (bit i: frame ack + 1 + i is here); it delivers in order, exactly once.  A
 serial line never reorders, so a frame is lost for sure when a frame sent after it was
@@ -42,11 +43,12 @@ and is resent when it comes back up.
 
 Fragments.  A frame with one lost or damaged byte is lost whole, so on a lossy line a
 message goes in several frames of fragment_size() bytes (chosen from the loss measured:
-full frames while the line loses nothing), one slot and one sequence number each:
+full frames while the line loses nothing), one frame and one sequence number each:
 selective repeat resends only the lost ones.  Every fragment but the last is a FRAG frame;
 the receiver, which delivers in order, collects them in a preallocated buffer and delivers
-the message at its last fragment.  A message queued in larger frames than the line now
-allows is cut again before its first transmission (_resplit).  If a peer restarts after
+the message at its last fragment.  A frame queued larger than the line now allows is cut
+again before its first transmission (_resplit); one sent and lost several times is taken
+back once a probe proves that no copy can still arrive (_rescue).  If a peer restarts after
 taking the first fragments of a message, the rest are voided (sent empty): the new peer
 never gets a tail; a receiver drops a half message when its peer restarts.  On a lossy
 line the retransmission timeout is about two round trips instead of RTO_MIN_MS.
@@ -200,7 +202,7 @@ class Channel:
         self._dg = bytearray(MAX_BODY + 2)
         self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
         self._tx = bytearray(MAX_BODY + 2)    # the frame being sent
-        self._ring = bytearray(QUEUE_BYTES)         # queued payloads, oldest first
+        self._ring = bytearray(QUEUE_BYTES)   # queued payloads, oldest first
 
     # -- sending ----------------------------------------------------------------------
     def queued(self):
@@ -226,12 +228,12 @@ class Channel:
     def send(self, data, start, n, droppable=False):
         """Queue data[start:start+n] for reliable delivery; False when refused.
 
-        The queue holds QUEUE frames and QUEUE_BYTES bytes; on a lossy line the message goes in
-        several fragments (see fragment_size()), one frame each, but in no more than the
-        free frames: a message is refused only when the queue is full (a unit forwarding a
-        message drops it when refused).  A droppable message (periodic status) is refused
-        while the link is down or 4 frames are queued, so it never crowds out game
-        messages."""
+        The queue holds QUEUE frames and QUEUE_BYTES bytes; on a lossy line the message
+        goes in several fragments (see fragment_size()), one frame each, but in no more
+        than the free frames: a message is refused only when the queue is full (a unit
+        forwarding a message drops it when refused).  A droppable message (periodic
+        status) is refused while the link is down or 4 frames are queued, so it never
+        crowds out game messages."""
         if n > MAX_PAYLOAD:
             raise ValueError("payload of %d bytes (max %d)" % (n, MAX_PAYLOAD))
         if self._ring is None:
