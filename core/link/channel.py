@@ -100,6 +100,19 @@ _FRAG_MAX = const(4)       # fragments of one message at most (a quarter of the 
 _LOSS_ONE = const(16)      # one loss event in the estimator (fixed point)
 _LOSS_MIN = const(16)      # no loss event in the window: full frames
 _LOSS_SPAN = const(2048)   # bytes of the estimator's window (both counts halve beyond it)
+# Channel._fs: fragment state and counters
+_F_ALEN = const(0)         # bytes of the message being reassembled (_OVERFLOW: dropped)
+_F_MID = const(1)          # 1: the frame at _base is not the first of its message
+_F_PROBE = const(2)        # tx id of a pending probe (_rescue), 0: none
+_F_PROBE_AT = const(3)     # ms it left the wire
+_F_FRAGMENTED = const(4)
+_F_REASSEMBLED = const(5)
+_F_RESPLITS = const(6)
+_F_RESCUES = const(7)
+_F_VOIDED = const(8)
+_F_BAD = const(9)
+_F_N = const(10)
+_OVERFLOW = const(255)     # more than MAX_PAYLOAD reassembled: a bad peer
 HELLO_MS = const(100)
 LINK_VERSION = const(2)    # bump when any frame's layout or meaning changes (2: FRAG)
 _IDLE_LEAD_MS = const(50)
@@ -110,6 +123,38 @@ _BACKLOG_CAP_US = const(60000000)
 class Channel:
     """One neighbour.  `write(buf, n)` puts bytes on the wire; `deliver(ch, buf, start, n,
     reliable)` receives payloads; `on_state(ch)` hears link up/down and peer restarts."""
+
+    _fs = None          # fragment state and counters (_F_*), allocated by _alloc()
+
+    # The fragment counters (read-only; 0 before the first HELLO or send).  They live in
+    # one array, not in attributes of their own: the instance dict of a channel would grow
+    # past its next size step (about 0.4 KB more per channel on the 64-bit port).
+    def _fcount(self, i):
+        return self._fs[i] if self._fs is not None else 0
+
+    @property
+    def fragmented(self):       # messages sent in several fragments
+        return self._fcount(_F_FRAGMENTED)
+
+    @property
+    def reassembled(self):      # ... and received
+        return self._fcount(_F_REASSEMBLED)
+
+    @property
+    def resplits(self):         # frames cut again before their first (or a new) sending
+        return self._fcount(_F_RESPLITS)
+
+    @property
+    def rescues(self):          # frames proved lost and taken back to be cut (_rescue)
+        return self._fcount(_F_RESCUES)
+
+    @property
+    def voided(self):           # fragments sent empty: their message's head went to a dead peer
+        return self._fcount(_F_VOIDED)
+
+    @property
+    def bad_messages(self):     # reassembled messages over MAX_PAYLOAD (dropped)
+        return self._fcount(_F_BAD)
 
     def __init__(self, node_id, epoch, write, deliver, on_state=None, clock=ticks_ms,
                  index=0, baud=115200):
@@ -148,22 +193,15 @@ class Channel:
         self._backoff = 0
         self._rto_at = 0    # the timer restarts from here on progress
         self._nlost = 0     # frames marked lost, waiting for the line
-        self._mid = False   # the frame at _base is not the first of its message
         # loss estimator: decayed loss events (x _LOSS_ONE) per byte of DATA out and bytes in
         self._lossn = 0
         self._lossb = 0
-        self._errs = 0      # the decoder's damaged-frame count, last seen
-        self._probe = 0     # tx id of a pending probe (_rescue), 0: none
-        self._probe_at = 0
-        self.frag_size = MAX_PAYLOAD    # fragment size of the last message queued
         # receiver state
         self._expect = 0
         self._rhave = 0     # bit i: frame expect + 1 + i is held in self._rx
         self._ack_due = False
         self._gap = False
         self._echo = 0      # tx id of the last DATA frame in, for the next ACK
-        self._alen = 0      # bytes of the message being reassembled
-        self._abad = False  # ... which overflowed: dropped at its last fragment
         now = clock()
         self._last_rx = now
         self._last_byte = now
@@ -186,12 +224,6 @@ class Channel:
         self.peer_restarts = 0
         self.stale = 0
         self.rtt_samples = 0
-        self.fragmented = 0     # messages sent in several fragments
-        self.resplits = 0       # frames cut again before their first (or a new) sending
-        self.rescues = 0        # frames proved lost and taken back to be cut (_rescue)
-        self.reassembled = 0    # ... and received
-        self.voided = 0         # fragments voided: their message's head went to a dead peer
-        self.bad_messages = 0   # reassembled messages over MAX_PAYLOAD (dropped)
 
     def _alloc(self):
         """The slots, once: at the first send() or when a neighbour first says HELLO.  A
@@ -210,7 +242,7 @@ class Channel:
         self._rxlen = bytearray(WINDOW)
         self._dg = bytearray(MAX_BODY + 2)
         self._asm = bytearray(MAX_PAYLOAD)    # reassembly of a fragmented message
-        self._tx = bytearray(MAX_BODY + 2)    # the frame being sent
+        self._fs = array("i", bytes(4 * _F_N))
         self._ring = bytearray(QUEUE_BYTES)   # queued payloads, oldest first
 
     # -- sending ----------------------------------------------------------------------
@@ -258,9 +290,8 @@ class Channel:
         if n > s * most:
             s = (n + most - 1) // most
         k = (n + s - 1) // s if n > s else 1
-        self.frag_size = s
         if k > 1:
-            self.fragmented += 1
+            self._fs[_F_FRAGMENTED] += 1
         ring = self._ring
         w = self._wpos
         i = 0
@@ -367,7 +398,7 @@ class Channel:
             self._fresh(j)
             s = (s + 1) & 0xFF
         self._next = (self._next + extra) & 0xFF
-        self.resplits += 1
+        self._fs[_F_RESPLITS] += 1
 
     def _fresh(self, k):
         """Slot k holds a frame never sent."""
@@ -442,7 +473,7 @@ class Channel:
 
     def _transmit(self, seq, now):
         k = seq & (QUEUE - 1)
-        slot = self._tx
+        slot = self._dg                     # free: send_dgram() is not running
         slot[0] = FRAG if self._more[k] else DATA
         slot[1] = self._tag >> 8
         slot[2] = self._tag & 0xFF
@@ -478,7 +509,7 @@ class Channel:
     def _pump(self, now):
         """Put frames on the wire, paced at the line rate: the lost ones first (oldest
         first), then never-sent ones within the window.  Nothing while a probe is out."""
-        if self._probe:
+        if self._fs[_F_PROBE]:
             return
         if self._nlost:
             seq = self._base
@@ -519,8 +550,8 @@ class Channel:
             self._txn += 1
         c[5] = self._txn & 0xFF
         self._emit(c, _DATA_HDR, now)
-        self._probe = c[5]
-        self._probe_at = (now + self._backlog_us // 1000) & 0x3FFFFFFF
+        self._fs[_F_PROBE] = c[5]
+        self._fs[_F_PROBE_AT] = (now + self._backlog_us // 1000) & 0x3FFFFFFF
         self._ack_due = False
 
     def _want_rescue(self):
@@ -540,7 +571,7 @@ class Channel:
     def _on_probed(self, ack, sack):
         """The answer to our probe: if the peer holds none of the frames in flight, they
         count as never sent."""
-        self._probe = 0
+        self._fs[_F_PROBE] = 0
         if ack != self._base or sack:
             return
         seq = self._base
@@ -549,7 +580,7 @@ class Channel:
             seq = (seq + 1) & 0xFF
         self._sent = self._base
         self._nlost = 0
-        self.rescues += 1
+        self._fs[_F_RESCUES] += 1
 
     def _mark_lost(self, k):
         if not self._lost[k]:
@@ -614,17 +645,17 @@ class Channel:
         dec = self._dec
         if end > start:
             self._last_byte = self._clock()
+        e = dec.crc_errors + dec.broken + dec.overflows
         i = start
         while i < end:
             i = dec.feed(data, i, end)
             if dec.length:
                 self._on_frame(dec.body, dec.length)
-        e = dec.crc_errors + dec.broken + dec.overflows
-        if e != self._errs:
+        e = dec.crc_errors + dec.broken + dec.overflows - e
+        if e:
             # a damaged frame: perhaps our peer's DATA.  Say where we are at once (the
             # peer learns of its loss sooner, and hears that we are alive).
-            self._loss(e - self._errs, end - start)
-            self._errs = e
+            self._loss(e, end - start)
             self._ack_due = True
         else:
             self._loss(0, end - start)
@@ -701,29 +732,29 @@ class Channel:
         add it to the message being reassembled and deliver that at its last fragment.
         Empty frames deliver nothing (the sender voids fragments that way: _unsend)."""
         self.delivered += 1
-        if f[0] != FRAG and self._alen == 0 and not self._abad:
+        fs = self._fs
+        a = fs[_F_ALEN]
+        if f[0] != FRAG and a == 0:
             if m:
                 self._deliver(self, f, _DATA_HDR, m, True)
             return
-        a = self._alen
         if a + m > MAX_PAYLOAD:
-            self._abad = True           # a peer that sends more than a message: drop it
-        elif not self._abad:
+            a = _OVERFLOW               # a peer that sends more than a message: drop it
+        else:
             buf = self._asm
             i = 0
             while i < m:
                 buf[a + i] = f[_DATA_HDR + i]
                 i += 1
-            self._alen = a + m
+            a += m
         if f[0] == FRAG:
+            fs[_F_ALEN] = a
             return
-        a = self._alen
-        self._alen = 0
-        if self._abad:
-            self._abad = False
-            self.bad_messages += 1
+        fs[_F_ALEN] = 0
+        if a == _OVERFLOW:
+            fs[_F_BAD] += 1
             return
-        self.reassembled += 1
+        fs[_F_REASSEMBLED] += 1
         self._deliver(self, self._asm, 0, a, True)
 
     def _on_ack(self, ack, sack, echo, now):
@@ -731,7 +762,7 @@ class Channel:
         d = (ack - self._base) & 0xFF
         if d > flight:
             return                              # not an ack of anything we sent
-        if self._probe and echo == self._probe:
+        if self._fs[_F_PROBE] and echo == self._fs[_F_PROBE]:
             self._on_probed(ack, sack)
             echo = 0
         progress = False
@@ -746,7 +777,7 @@ class Channel:
             k = self._base & (QUEUE - 1)
             if not self._sacked[k]:
                 self._acked(k)
-            self._mid = self._more[k] != 0
+            self._fs[_F_MID] = self._more[k]
             self._used -= self._lens[k]
             self._sacked[k] = 0
             if self._lost[k]:
@@ -801,8 +832,7 @@ class Channel:
             self._expect = f[7]
             self._rhave = 0
             self._gap = False
-            self._alen = 0              # a message half-received from the old session
-            self._abad = False
+            self._fs[_F_ALEN] = 0       # a message half-received from the old session
             self._unsend()
             if self.up:
                 self._set_up(False)
@@ -820,10 +850,10 @@ class Channel:
         """Every queued frame counts as never sent (a new peer session).  If the old
         session took the first fragments of a message, its other fragments are voided
         (sent empty, so they deliver nothing): the new peer must not get a tail."""
-        self._probe = 0
+        self._fs[_F_PROBE] = 0
         seq = self._base
-        mid = self._mid
-        self._mid = False
+        mid = self._fs[_F_MID]
+        self._fs[_F_MID] = 0
         while seq != self._next:
             k = seq & (QUEUE - 1)
             if mid:
@@ -831,7 +861,7 @@ class Channel:
                 self._more[k] = 0
                 self._used -= self._lens[k]     # a prefix of the queue: its bytes are free
                 self._lens[k] = 0
-                self.voided += 1
+                self._fs[_F_VOIDED] += 1
             self._ntx[k] = 0
             self._sacked[k] = 0
             self._lost[k] = 0
@@ -891,8 +921,8 @@ class Channel:
                                     or ticks_diff(now, self._last_byte) > _QUIET_MS):
                 self._set_up(False)
                 return
-            if self._probe:
-                if ticks_diff(now, self._probe_at) >= self._timeout_ms(now):
+            if self._fs[_F_PROBE]:
+                if ticks_diff(now, self._fs[_F_PROBE_AT]) >= self._timeout_ms(now):
                     self._rescue(now)           # the probe or its answer was lost
             elif self._base != self._sent:
                 since = self._dep[self._base & (QUEUE - 1)]

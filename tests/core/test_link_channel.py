@@ -501,16 +501,17 @@ def test_a_peer_restart_mid_message_drops_the_half_message_on_both_sides():
     """Receiving: b holds two fragments of a's message when a restarts; the half message is
     dropped and the new a's messages arrive whole.  Sending: a had two fragments of a
     message acknowledged when b restarts; a voids the rest, and the new b gets no tail."""
+    # _fs[0]: bytes of the message being reassembled; _fs[1]: the sender is mid-message
     from core.link.channel import DATA, FRAG
     p = Pair()
     p.step(30)
     f = _Feed(p)
     for fr in (f.frame(FRAG, 0, b"half"), f.frame(FRAG, 1, b"way")):
         p.b.receive(fr, 0, len(fr))
-    assert p.b._alen == 7 and p.got["b"] == []
+    assert p.b._fs[0] == 7 and p.got["b"] == []
     p.a = p._make("a", 0x5555, p.ab)            # a restarts (new epoch)
     p.step(300)
-    assert p.b.peer_restarts == 1 and p.b._alen == 0
+    assert p.b.peer_restarts == 1 and p.b._fs[0] == 0
     _lossy(p.a)
     _push(p, [b"whole" * 20])
     assert p.got["b"] == [b"whole" * 20] and p.a.fragmented == 1
@@ -529,7 +530,7 @@ def test_a_peer_restart_mid_message_drops_the_half_message_on_both_sides():
     _lossy(p.a)
     assert p.a.send(b"0123456789" * 10, 0, 100) and p.a.queued() == 4
     p.step(100)
-    assert p.a._base == first + 2 and p.a._mid and p.b._alen == 50 and p.got["b"] == []
+    assert p.a._base == first + 2 and p.a._fs[1] and p.b._fs[0] == 50 and p.got["b"] == []
     p.a._write = wire
     p.restart_b(0x6666)
     p.step(300)
