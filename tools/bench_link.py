@@ -416,6 +416,8 @@ def main(argv):
         return
     print(json.dumps(sim_goodput()), flush=True)
     print(json.dumps(sim_goodput(1e-4, 0.01, 20)), flush=True)
+    print(json.dumps(sim_goodput(0.0, 0.05, 20)), flush=True)
+    print(json.dumps(sim_goodput(1e-3, 0.05, 20)), flush=True)
     print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
     if a.games:
         todo = [g for g in GAMES if a.only is None or g[0] == a.only]
