@@ -354,12 +354,13 @@ def _consistent(units):
 
 
 def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy", think=20,
-            mid=None, secure=None, limit_ms=1800000, stall_ms=STALL_MS):
+            mid=None, secure=None, limit_ms=1800000, stall_ms=STALL_MS, on_chain=None):
     """One real game over the in-memory chain (virtual clock, exact line pacing): units'
     humans and the host's AI seats are core.link.players.SeatAI.  `faults`: ber, drop, dup
     (every wire), unplugs ((after host actions, cable, ms), ...; cable -1 = the last),
     unplug (ms, the middle cable at `mid` host actions), restart ("end", "middle" or
-    "host" at `mid`).  `secure`: passed to LinkUnit when not None.  Latency: first unit
+    "host" at `mid`).  `secure`: passed to LinkUnit when not None.  `on_chain(c)` is called
+    with the chain before anything happens (a test taps the cables).  Latency: first unit
     applying action k -> last unit applying it.  Never raises for a game that fails: the
     result says how (stuck in seeding, stuck paused, diverged, ...)."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
@@ -384,6 +385,8 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
     c = SimChain(n, games, None, seed=seed, ber=faults.get("ber", 0.0),
                  drop=faults.get("drop", 0.0), dup=faults.get("dup", 0.0), unit_kw=kw,
                  on_boot=on_boot)
+    if on_chain is not None:
+        on_chain(c)
     ais.extend([SeatAI(game, level, seed * 10 + i, c.clock) for i in range(n)])
     for i in range(n):
         c.units[i].ai = ais[i]
@@ -551,11 +554,14 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
     return out
 
 
-def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20):
+def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20,
+                  secure=True, on_chain=None):
     """The figures tables' runs: clean, or the older faults (BER 1e-4, 1 % dropped bytes,
-    two 2-second unplugs: cable 0 after 8 host actions, the last cable after 24)."""
+    two 2-second unplugs: cable 0 after 8 host actions, the last cable after 24).
+    `secure` False: the clear link of before (the figures' "before")."""
     return sim_run(game, n, opts, "faults" if faults else "clean",
-                   LEGACY_FAULTS if faults else {}, seed, level, think)
+                   LEGACY_FAULTS if faults else {}, seed, level, think, secure=secure,
+                   on_chain=on_chain)
 
 
 # Full games everywhere but where the matrix would take too long: Speed plays its one
@@ -778,6 +784,9 @@ def main(argv):
                          "subset over ptys, and the clear/secure link comparison")
     ap.add_argument("--summarize", metavar="JSONL", default=None,
                     help="print the fault matrix of saved JSON lines as a markdown table")
+    ap.add_argument("--secure-compare", action="store_true",
+                    help="Reds with 2, 3 and 6 units in memory, clear link (secure=False) "
+                    "and secure link in the same run, clean and faulty")
     a = ap.parse_args(argv[1:])
     if a.summarize:
         with open(a.summarize) as f:
@@ -795,8 +804,17 @@ def main(argv):
             pty_matrix(emit)
         emit({"bench": "matrix_wall", "seconds": round(time.time() - t0, 1)})
         return
+    if a.secure_compare:
+        for n in (2, 3, 6):
+            for faults in (False, True):
+                for secure in (False, True):
+                    r = sim_real_game("reds", n, ["players=%d" % n], faults, secure=secure)
+                    print(json.dumps(r), flush=True)
+        return
     print(json.dumps(sim_goodput()), flush=True)
     print(json.dumps(sim_goodput(1e-4, 0.01, 20)), flush=True)
+    print(json.dumps(sim_goodput(0.0, 0.05, 20)), flush=True)
+    print(json.dumps(sim_goodput(1e-3, 0.05, 20)), flush=True)
     print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
     if a.games:
         todo = [g for g in GAMES if a.only is None or g[0] == a.only]
