@@ -130,7 +130,6 @@ class Lockstep(SealedRounds, SpeedLink):
         self._resync = 0        # guest: 1 while the whole log is asked for after a state
                                 # mismatch, 2 while it comes in; decisions are held
         self._resync_at = 0
-        self._host_hist = 0     # guest: the history length the host last reported
         self._old = None        # during a resync: (our history, our sealed choices) before
         self._rejoined = False  # restarted: decisions made before it are unknown here
         self._refused_log = []  # units whose LOG was refused (reported once each)
@@ -387,10 +386,6 @@ class Lockstep(SealedRounds, SpeedLink):
             self._peer_hist[src] = hist
             if self._full_at is None:
                 return                      # the whole log first
-        if src == self.session.host:
-            self._host_hist = hist
-            if self._resync == 2 and hist <= self.n():
-                self._end_resync()
         if self._resync == 1:
             return                          # the whole log first
         if hist > self.n():
@@ -528,9 +523,12 @@ class Lockstep(SealedRounds, SpeedLink):
             k += 1
         self._drain()
         if self._resync == 2:
+            # a short chunk is the end of the host's log as it was when it answered (a
+            # presence may be older); a log of whole chunks ends by _resync_poll's timer
+            self._resync_at = self._clock()
             chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
-            if len(entries) < chunk or self.n() >= self._host_hist:
-                self._end_resync()      # the host's whole log as it was when it answered
+            if len(entries) < chunk:
+                self._end_resync()
         self._check_rebuilt()
 
     # -- dispatch -------------------------------------------------------------------------
