@@ -68,6 +68,7 @@ DOWN_MS = const(1000)
 HELLO_MS = const(100)
 _IDLE_LEAD_MS = const(50)
 _STAMP_MASK = const(0x3FFFFFF)
+_DESYNC = const(8)          # impossible acks or sequence numbers in a row: start afresh
 _BACKLOG_CAP_US = const(60000000)
 
 
@@ -135,6 +136,8 @@ class Channel:
         self.peer_restarts = 0
         self.stale = 0
         self.rtt_samples = 0
+        self.desyncs = 0
+        self._odd = 0       # impossible acks / sequence numbers since the last progress
 
     def _alloc(self):
         """The slots, once: at the first send() or when a neighbour first says HELLO.  A
@@ -375,7 +378,7 @@ class Channel:
             self._on_data(f, n, f[3])
         elif kind == ACK or kind == NAK:
             if n >= 6:
-                self._on_ack(f[3], f[4], f[5], now)
+                self._on_ack(f[3], f[4], f[5], now, True)
             else:
                 self._on_ack(f[3], 0, 0, now)
         elif kind == DGRAM:
@@ -386,6 +389,7 @@ class Channel:
         self._ack_due = True
         if d == 0:
             self._expect = (seq + 1) & 0xFF
+            self._odd = 0
             self.delivered += 1
             self._deliver(self, f, _DATA_HDR, n - _DATA_HDR, True)
             # frames held after the gap follow in order
@@ -414,12 +418,21 @@ class Channel:
             self._gap = True
             return
         self.duplicates += 1        # an old frame again (our ACK was lost): re-ack
+        if d < 256 - QUEUE:
+            self._desync()          # neither old nor within the window: we disagree
 
-    def _on_ack(self, ack, sack, echo, now):
+    def _on_ack(self, ack, sack, echo, now, full=False):
+        """`full`: an ACK or NAK, whose `sack` is the receiver's whole set of frames held
+        after `ack` (a DATA frame's piggy-backed ack carries none)."""
         flight = (self._sent - self._base) & 0xFF
         d = (ack - self._base) & 0xFF
         if d > flight:
-            return                              # not an ack of anything we sent
+            # Not an ack of anything in flight: behind our oldest unacked frame or beyond
+            # the last sent.  Acks come in order on a serial line, so this never happens
+            # between two sides that agree; persisting, it means a damaged header (valid
+            # CRC) made us drop frames the peer never got (issue #15 item 3).
+            self._desync()
+            return
         progress = False
         seq = self._base
         while echo and seq != self._sent:
@@ -438,6 +451,20 @@ class Channel:
                 self._nlost -= 1
             self._base = (self._base + 1) & 0xFF
             progress = True
+        if full:
+            # The receiver never drops a frame it holds: a frame we took as held that
+            # this ACK does not list was never there (a damaged sack, valid CRC).  Taken
+            # as held, it would never be resent: the peer waited for it forever.
+            i = 0
+            while i < 9:            # the frame `ack` itself (expected, so not held) too
+                seq = (ack + i) & 0xFF
+                if not (i and sack & (1 << (i - 1))) and (
+                        ((seq - self._base) & 0xFF) < ((self._sent - self._base) & 0xFF)):
+                    k = seq & (QUEUE - 1)
+                    if self._sacked[k]:
+                        self._sacked[k] = 0
+                        self._mark_lost(k)
+                i += 1
         if sack:
             i = 0
             while i < 8:
@@ -464,7 +491,33 @@ class Channel:
         if progress:
             self._rto_at = now
             self._backoff = 0
+            self._odd = 0
         self._pump(now)
+
+    def _desync(self):
+        """An impossible ack or sequence number.  One may be a damaged frame; _DESYNC in a
+        row without progress mean the two sides' sequence state disagrees for good: start
+        a new session with the peer, as after a restart (a new epoch; HELLO sets both
+        sides' sequence numbers; queued data is kept and sent again).  Frames dropped
+        before are the application's to recover (it does: SYNCREQ, periodic messages)."""
+        self._odd += 1
+        if self._odd < _DESYNC:
+            return
+        self._odd = 0
+        self.desyncs += 1
+        e = (self.epoch * 0x6F4B + 0x2B) & 0xFFFF
+        if e == 0 or e == self.epoch:
+            e = self.epoch ^ 0x5A5A
+        self.epoch = e
+        self.peer_epoch = 0         # its HELLO is new again: we take its txbase
+        self._tag = 0
+        self._rhave = 0
+        self._gap = False
+        self._ack_due = False
+        self._unsend()
+        if self.up:
+            self._set_up(False)
+        self._send_hello(self._clock())
 
     def _on_hello(self, f, now):
         pe = f[1] << 8 | f[2]
