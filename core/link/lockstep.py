@@ -283,6 +283,8 @@ class Lockstep(SealedRounds, SpeedLink):
         why = self._apply(seat, action, t)
         if why is not None:
             self._reject(src, index, seat, action, why)
+            if src == self.session.host and not self._is_host():
+                self._start_resync()    # the host's move is illegal here: we diverged
             return
         self.applied_remote += 1
         self._drain()
@@ -519,6 +521,8 @@ class Lockstep(SealedRounds, SpeedLink):
                 why = self._apply(seat, action, t)
                 if why is not None:
                     self._reject(src, k, seat, action, why)
+                    if src == self.session.host and not self._is_host() and not self._resync:
+                        self._start_resync()    # the host's log does not fit: we diverged
                     return
             k += 1
         self._drain()
@@ -540,7 +544,7 @@ class Lockstep(SealedRounds, SpeedLink):
             self._remote(src, m[2], m[3], m[4], 0)
         elif kind == M.TACTION:
             self._remote(src, m[2], m[3], m[4], m[5])
-            if self.session.owner(m[3]) == self._me():
+            if src == self.session.host and self.mine(m[3]):
                 self._confirm(m[3], m[4], m[6], False, None)
         elif kind == M.SEAL:
             self._on_seal(src, m[2], m[3], m[4], m[5])
@@ -560,11 +564,18 @@ class Lockstep(SealedRounds, SpeedLink):
                 return
             self._on_log(src, m[2], m[3], m[4], m[5])
         elif kind == M.REJECT:
+            if src != self.session.host:
+                return
             self._report("host rejected action %d (seat %d) from unit %d: %s" % (m[2], m[3], m[5], m[6]))
+            if m[5] == self._me() and not self._is_host():
+                self._start_resync()    # the host found our decision illegal: we diverged
+        elif not self.timed:
+            return                      # the rest is Speed's
         elif kind == M.SPLAY and self._is_host():
             self._arbitrate(src, m[2], m[3], m[4], m[6])
         elif kind == M.SREJECT:
-            self._confirm(m[3], m[4], m[2], True, m[5])
+            if src == self.session.host:
+                self._confirm(m[3], m[4], m[2], True, m[5])
         elif kind == M.READY:
             if m[3]:
                 self._on_go(src, m[2], m[4])

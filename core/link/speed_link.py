@@ -73,7 +73,7 @@ class SpeedLink:
             why = "round %d is over" % rnd
         elif self.round_gate() >= 0:
             why = "round %d has not started" % cur
-        elif self.session.owner(seat) != src:
+        elif not 0 <= seat < len(self.session.seats) or self.session.owner(seat) != src:
             why = "unit %d does not play seat %d" % (src, seat)
         elif self._arbiter is not None:
             why = self._arbiter.submit(self._now_t(), seat, action)

@@ -162,12 +162,28 @@ class MessageFuzzer:
         else:
             k = M.encode_commit(b, kind, sid, r.below(256),
                                 self._bytes(32 if kind == M.COMMIT else 16))
+        if self._a_players_own_choice(dst, src, kind, sid, idx, seat, n):
+            return
         if r.below(6) == 0:                     # and sometimes the bytes themselves
             b[r.below(k)] ^= 1 << r.below(8)
             if r.below(3) == 0:
                 k = r.below(k) + 1
         self.sent += 1
         dst._on_message(src.node_id, b, 0, k)
+
+    def _a_players_own_choice(self, dst, src, kind, sid, idx, seat, n):
+        """A decision `src` may make for its own seat now, or the host's word on the game
+        (its log, its session): told to one unit only, that is the sender equivocating, a
+        cheat for the end-to-end authentication and the state-hash check to expose, not a
+        message the unit could mishandle.  Not sent."""
+        s = dst.session
+        if sid != s.sid:
+            return False
+        if src.node_id == s.host and kind in (M.LOG, M.SESSION, M.TACTION, M.ACTION):
+            return True
+        own = 0 <= seat < len(s.seats) and s.seats[seat] == src.node_id
+        return own and kind in (M.ACTION, M.SEAL, M.UNSEAL, M.SPLAY, M.TACTION) and (
+            n - 1 <= idx <= n + 1 or kind == M.SPLAY)
 
     def _bytes(self, n):
         return bytes([self.r.below(256) for _ in range(n)])
