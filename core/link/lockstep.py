@@ -97,6 +97,10 @@ class Lockstep(SealedRounds, SpeedLink):
         self.applied_remote = 0
         self.tentative = []     # Speed: (req, seat, action) shown but not yet confirmed
         self.tentative_rev = 0  # Speed: counts changes of `tentative` (the UI redraws)
+        self._splays = {}       # Speed: req -> (t, round) of our unanswered plays
+        self._splay_at = 0
+        self._arbitrated = []   # Speed, host: the last answers (src, req, seat, action,
+                                # index or -1, why), for a repeated SPLAY
         self.taken = []         # Speed: (seat, action, why) taken back, for the UI to show
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
@@ -620,6 +624,8 @@ class Lockstep(SealedRounds, SpeedLink):
             self._rebuild_poll()
         if self._resync:
             self._resync_poll()
+        if self.tentative:
+            self._splay_poll()
         g = self.game
         if g.is_over():
             return
