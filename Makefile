@@ -115,5 +115,5 @@ flash: setup
 # Speed Run, Stepping Stones, Speed) over faulty pty wires, then every figure (JSON lines).
 .PHONY: soak-link
 soak-link: setup
-	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py
+	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py tests/host/test_link_resync.py tests/host/test_link_live_fuzz.py
 	$(PY) -m tools.bench_link --games
