@@ -117,3 +117,12 @@ flash: setup
 soak-link: setup
 	LINK_SOAK=1 $(PY) -m pytest -q tests/host/test_link_pty.py tests/host/test_link_resync.py tests/host/test_link_live_fuzz.py
 	$(PY) -m tools.bench_link --games
+
+# Save fuzz soak (issue #15 item 5; tests/core/test_save_fuzz.py): mutated saves with a
+# right checksum, of every game, through the loader and the boot: 125k loads on the
+# MicroPython unix port, 25k on CPython.  Prints the outcomes and any stray exception.
+.PHONY: soak-saves
+soak-saves: setup
+	$(PY) -c "from tools.mp_suite import precompile_core; precompile_core()"
+	SAVE_FUZZ=125000 $(MPY) -X heapsize=256K tests/mprun.py unix --path build/unix-mpy test_save_fuzz
+	SAVE_FUZZ=25000 $(PY) -m pytest -q -s tests/core/test_save_fuzz.py

@@ -15,8 +15,9 @@ def resumable(saved):
         return False
     kinds = meta.get("kinds")
     h = meta.get("human")
-    return (meta.get("mode") == "ai" and isinstance(kinds, list) and isinstance(h, int) and
-            0 <= h < len(kinds) and kinds[h] == "you" and not game.is_over())
+    n = getattr(game, "n_players", 2)           # (Speed has two seats, no n_players)
+    return (meta.get("mode") == "ai" and isinstance(kinds, list) and len(kinds) == n and
+            isinstance(h, int) and 0 <= h < n and kinds[h] == "you" and not game.is_over())
 
 
 def draw_question(app):

@@ -116,10 +116,37 @@ def make_screen(hw):
     return Screen(d.width, d.height)
 
 
-def restore(b, store):
-    """Settings and the unfinished game into `b`, with notices for what was found."""
+def _load(load, store, what):
+    """load(store) -> Loaded, where no exception stops the boot (defence in depth: the
+    loaders raise SaveCorrupt for any save they refuse, which the store reports as
+    damage; anything else would be a bug, still reported as damage, with its name)."""
+    try:
+        return load(store)
+    except MemoryError:
+        # a record too big for this heap must not stop the device from booting
+        return save.Loaded(None, save.DAMAGED, "%s: save too big, starting fresh" % what, [])
+    except Exception as exc:    # noqa: BLE001 (a save must never stop the device)
+        return save.Loaded(None, save.DAMAGED, "%s: save damaged, starting fresh" % what,
+                           ["%s: %s" % (type(exc).__name__, exc)])
+
+
+def _settings(store):
     from core import settings
-    b.settings, loaded = settings.load(store)
+    s, loaded = settings.load(store)
+    loaded.value = s
+    return loaded
+
+
+def restore(b, store):
+    """Settings and the unfinished game into `b`, with notices for what was found: a
+    damaged save (whatever its checksum says) or a newer firmware's is named, and the
+    app starts fresh; neither is removed here (a damaged copy goes when the next save of
+    its name is written, a newer firmware's never: core/save.py)."""
+    loaded = _load(_settings, store, "settings")
+    if loaded.value is None:
+        from core.settings import Settings
+        loaded.value = Settings()
+    b.settings = loaded.value
     if loaded.message and loaded.status != save.OK:
         b.note(loaded.message)
     if b.settings.fixed:
@@ -127,12 +154,8 @@ def restore(b, store):
     import sys
     before = set(sys.modules)
     from core.save_load import load_game
-    try:
-        loaded = load_game(store)
-    except MemoryError:
-        # a record too big for this heap must not stop the device from booting
-        loaded = save.Loaded(None, save.DAMAGED, "game: save too big, starting fresh", [])
-    # the replay imported the game's engine (and core.replay...): not the menu's modules
+    loaded = _load(load_game, store, "game")
+    # the replay imported the game's engine (and its tables): not the menu's modules
     b.game_modules = [name for name in sys.modules if name not in before]
     if loaded.value is not None:
         b.saved_game = loaded.value
@@ -146,8 +169,12 @@ def _parse_secret(payload):
     except (ValueError, TypeError):
         k = b""
     if len(k) != SECRET_BYTES:
-        raise ValueError("not a link key")
+        raise save.SaveCorrupt("not a link key")
     return k
+
+
+def _load_secret(store):
+    return store.load(LINK_SECRET, _parse_secret, "link key")
 
 
 def load_link_secret(store):
@@ -155,7 +182,7 @@ def load_link_secret(store):
     Reads only: core/app_link.py calls it when the player hosts or joins."""
     if store is None:
         return None
-    return store.load(LINK_SECRET, _parse_secret, "link key").value
+    return _load(_load_secret, store, "link key").value
 
 
 def _random_bytes(n):
@@ -172,13 +199,15 @@ def _random_bytes(n):
 def link_secret(b, store, rand=_random_bytes):
     """Step 4b: the unit's link secret, made and saved if there is none (or it is
     damaged: a new one, which cannot open seals made with the old one; said so)."""
-    loaded = store.load(LINK_SECRET, _parse_secret, "link key")
+    loaded = _load(_load_secret, store, "link key")
     k = loaded.value
     if k is None:
         k = rand(SECRET_BYTES)
-        store.save(LINK_SECRET, (binascii.hexlify(k),))
+        store.save(LINK_SECRET, (binascii.hexlify(k),))   # a newer one's is kept (.fut)
         if loaded.status == save.DAMAGED:
             b.note("link key damaged: made a new one")
+        elif loaded.status == save.NEWER:
+            b.note("link key of a newer firmware kept: made a new one")
     b.link_secret = k
     return k
 

@@ -1,9 +1,10 @@
 """Save files that survive power loss, and never touch flash while the link is busy.
 
-Each named save ("settings", "game") lives in up to three files:
+Each named save ("settings", "game") lives in up to three files (four):
 
     NAME.sav   the current save          NAME.bak   the one before it
     NAME.new   a save being written (left behind only if power failed mid-save)
+    NAME.fut   a newer firmware's save, kept aside (see below)
 
 A file is   b"PCSAVE <format> <generation>\\n" + payload + b"\\n#END <length> <crc32>\\n"
 (the CRC covers the header line and the payload).  The trailer comes last so a payload
@@ -16,7 +17,14 @@ Power can fail between any two steps and at least one complete copy (usually two
 always on flash.  Loading reads every file that exists, keeps the ones whose header,
 length and checksum are right (and that the caller's `parse` accepts), and takes the
 highest generation; it reports what it found in words for the screen:
-"restored save", "restored previous save", "save damaged, starting fresh".
+"restored save", "restored previous save", "save damaged, starting fresh", or "saved by
+a newer firmware" when no copy was usable and one is an intact file of a newer format.
+
+A newer firmware's file (after a downgrade) is never removed: where this firmware would
+remove it (the previous copy making room, a game's save forgotten), it is kept as
+NAME.fut instead, so upgrading again finds it (the newest such copy is kept; an older
+copy of that same save goes).  Loading reads NAME.fut like the others, by generation, and
+generations go on from the highest of any format, so the most recent save wins.
 
 Flash writes on the RP2040 stall interrupts long enough for the UART to lose bytes, so
 the store takes a `link_busy()` predicate: while it is true, a save is kept in memory
@@ -33,13 +41,22 @@ NONE = "none"             # no save of that name: a first boot
 OK = "ok"                 # the latest save
 PREVIOUS = "previous"     # the latest was damaged; the one before it was restored
 DAMAGED = "damaged"       # files were there but none was usable
+NEWER = "newer"           # none was usable, and one was written by a newer firmware
 
 
 _DISCARD = object()        # a pending job: remove the save
+_SUFFIXES = (".sav", ".new", ".bak", ".fut")
 
 
 class SaveCorrupt(ValueError):
-    """A save file that fails its checks; the message says which."""
+    """A save file that fails its checks; the message says which.  Every check of a save,
+    the file's and its payload's (core/save_load.py, core/settings.py), raises this (or
+    SaveNewer): any other exception out of a load is a bug (the boot still survives it)."""
+
+
+class SaveNewer(SaveCorrupt):
+    """An intact save that a newer firmware wrote (its format, or its payload's version,
+    is above this firmware's): reported as such, and never removed (SaveStore._drop)."""
 
 
 class DeviceFs:
@@ -101,8 +118,8 @@ def _snapshot(chunks):
     return [c if isinstance(c, (str, bytes)) else bytes(c) for c in chunks]
 
 
-def parse_file(data):
-    """(generation, payload bytes) of a save file, or SaveCorrupt naming the fault."""
+def _header(data):
+    """(format, generation) from a save file's first line; SaveCorrupt if it has none."""
     if not data.startswith(_MAGIC):
         raise SaveCorrupt("not a save file")
     eol = data.find(b"\n")
@@ -110,14 +127,17 @@ def parse_file(data):
         raise SaveCorrupt("truncated header")
     fields = data[len(_MAGIC):eol].split()
     try:
-        fmt = int(fields[0])
-        gen = int(fields[1])
+        return int(fields[0]), int(fields[1]), eol
     except (IndexError, ValueError):
         raise SaveCorrupt("bad header")
-    if fmt != FORMAT:
-        if fmt > FORMAT:
-            raise SaveCorrupt("format %d is from newer firmware (this one reads %d)" % (fmt, FORMAT))
-        raise SaveCorrupt("unknown format %d" % fmt)
+
+
+def parse_file(data):
+    """(generation, payload bytes) of a save file, or SaveCorrupt naming the fault:
+    SaveNewer for an intact file of a format newer than this firmware's.  The header line,
+    the trailer and its CRC are the same in every format (the format says how to read the
+    payload), so a newer firmware's file is told apart from a damaged one."""
+    fmt, gen, eol = _header(data)
     if not data.endswith(b"\n"):
         raise SaveCorrupt("truncated")
     tpos = data.rfind(_TRAILER)
@@ -134,6 +154,10 @@ def parse_file(data):
         raise SaveCorrupt("length %d, expected %d" % (len(payload), length))
     if binascii.crc32(payload, binascii.crc32(data[:eol + 1])) & 0xFFFFFFFF != crc:
         raise SaveCorrupt("checksum mismatch")
+    if fmt != FORMAT:
+        if fmt > FORMAT:
+            raise SaveNewer("format %d is from newer firmware (this one reads %d)" % (fmt, FORMAT))
+        raise SaveCorrupt("unknown format %d" % fmt)
     return gen, payload
 
 
@@ -163,6 +187,7 @@ class SaveStore:
         self.notice = None
         self._gen = {}          # name -> highest generation seen or written
         self._cur_ok = {}       # name -> is NAME.sav intact and usable (None: not known)
+        self._newer = {}        # file name -> generation: a newer firmware's files seen
         self._pending = {}
 
     # -- loading -------------------------------------------------------------------------
@@ -175,43 +200,67 @@ class SaveStore:
         return False
 
     def load(self, name, parse=None, what="save"):
-        """Find the newest usable copy of `name`; `parse(payload)` may reject it (ValueError).
+        """Find the newest usable copy of `name`; `parse(payload)` may reject it
+        (SaveCorrupt, or SaveNewer for a payload of a newer version; any ValueError).
 
-        `what` names the save in messages ("game", "settings").
+        `what` names the save in messages ("game", "settings").  Any other exception from
+        `parse` (a bug) is reported as damage too, so no save can stop the boot; but a
+        MemoryError goes to the caller (core/boot.py: "save too big").
         """
         candidates = []     # (generation, suffix) of intact files; payloads are re-read
         problems = []       # one at a time so a big game save is not in memory 3 times
         present = 0
-        for suffix in (".sav", ".new", ".bak"):
-            data = self.fs.read(name + suffix)
+        newer = 0
+        top = self._gen.get(name, 0)
+        for suffix in _SUFFIXES:
+            fname = name + suffix
+            data = self.fs.read(fname)
             if data is None:
                 continue
             present += 1
+            ok = False
             try:
-                candidates.append((parse_file(data)[0], suffix))
+                gen = parse_file(data)[0]
+                candidates.append((gen, suffix))
                 ok = True
+            except SaveNewer as exc:
+                gen = _header(data)[1]
+                self._newer[fname] = gen
+                newer += 1
+                problems.append("%s: %s" % (fname, exc))
             except SaveCorrupt as exc:
-                problems.append("%s%s: %s" % (name, suffix, exc))
-                ok = False
+                gen = 0
+                problems.append("%s: %s" % (fname, exc))
+            top = max(top, gen)
             if suffix == ".sav":
                 self._cur_ok[name] = ok
             data = None
+        self._gen[name] = top
         candidates.sort()
-        if candidates:
-            self._gen[name] = max(candidates[-1][0], self._gen.get(name, 0))
         while candidates:       # newest first
             gen, suffix = candidates.pop()
+            fname = name + suffix
             try:
-                payload = parse_file(self.fs.read(name + suffix))[1]
+                payload = parse_file(self.fs.read(fname))[1]
                 value = parse(payload) if parse is not None else payload
-            except ValueError as exc:   # SaveCorrupt too: changed since the first read
-                problems.append("%s%s: %s" % (name, suffix, exc))
+            except MemoryError:
+                raise
+            except Exception as exc:    # noqa: BLE001 (SaveCorrupt; anything else: a bug)
+                if isinstance(exc, SaveNewer):
+                    self._newer[fname] = gen
+                    newer += 1
+                if isinstance(exc, ValueError):
+                    problems.append("%s: %s" % (fname, exc))
+                else:
+                    problems.append("%s: %s %s" % (fname, type(exc).__name__, exc))
                 if suffix == ".sav":
                     self._cur_ok[name] = False
                 continue
             if suffix == ".bak":
                 return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems)
             return Loaded(value, OK, "%s: restored save" % what, problems)
+        if newer:
+            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems)
         if present:
             return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems)
         return Loaded(None, NONE, None, problems)
@@ -237,13 +286,15 @@ class SaveStore:
         return True
 
     def discard(self, name):
-        """Forget `name` (a game that ended): remove its files, the current copy last."""
+        """Forget `name` (a game that ended): remove its files, the current copy last
+        (a newer firmware's file stays, as NAME.fut)."""
         if self._defer(name, _DISCARD):
             return False
         try:
-            for suffix in (".new", ".bak", ".sav"):
+            self._scan(name)
+            for suffix in (".fut", ".new", ".bak", ".sav"):
                 if self.fs.exists(name + suffix):
-                    self.fs.remove(name + suffix)
+                    self._drop(name, suffix)
         except OSError as exc:
             self.notice = "save failed: %s" % (exc,)
             return False
@@ -278,7 +329,7 @@ class SaveStore:
         return wrote
 
     def _gen_of(self, fname):
-        """The generation of a complete, intact file, else None."""
+        """The generation of a complete, intact file of this format, else None."""
         data = self.fs.read(fname)
         if data is None:
             return None
@@ -287,18 +338,55 @@ class SaveStore:
         except SaveCorrupt:
             return None
 
+    def _scan(self, name):
+        """Once per name: the highest generation on flash, of any format, and which files
+        a newer firmware wrote (load() does the same as it reads them)."""
+        if name in self._gen:
+            return
+        best = 0
+        for suffix in _SUFFIXES:
+            fname = name + suffix
+            data = self.fs.read(fname)
+            if data is None:
+                continue
+            try:
+                gen = parse_file(data)[0]
+            except SaveNewer:
+                gen = self._newer[fname] = _header(data)[1]
+            except SaveCorrupt:
+                gen = 0
+            data = None
+            best = max(best, gen)
+        self._gen[name] = best
+
     def _next_gen(self, name):
-        if name not in self._gen:
-            best = 0
-            for suffix in (".sav", ".new", ".bak"):
-                gen = self._gen_of(name + suffix)
-                if gen is not None and gen > best:
-                    best = gen
-            self._gen[name] = best
+        self._scan(name)
         self._gen[name] += 1
         return self._gen[name]
 
+    def _drop(self, name, suffix):
+        """Remove NAME+suffix; but a newer firmware's file is kept as NAME.fut (unless
+        NAME.fut is a newer one's copy of at least its generation: then it goes)."""
+        fname = name + suffix
+        fut = name + ".fut"
+        gen = self._newer.get(fname)
+        if gen is None:
+            self.fs.remove(fname)
+            return
+        if fname == fut:
+            return                              # kept aside already
+        del self._newer[fname]
+        kept = self._newer.get(fut)
+        if kept is not None and kept >= gen:
+            self.fs.remove(fname)               # an older copy of the save kept aside
+            return
+        if self.fs.exists(fut):
+            self.fs.remove(fut)
+        self.fs.rename(fname, fut)
+        self._newer[fut] = gen
+
     def _write(self, name, chunks):
+        self._scan(name)
         if self.fs.exists(name + ".new"):
             self._finish_interrupted(name)
         gen = self._next_gen(name)
@@ -328,24 +416,27 @@ class SaveStore:
             self._cur_ok[name] = cur_gen is not None
             self._commit(name)
         else:
-            self.fs.remove(name + ".new")
+            self._drop(name, ".new")
 
     def _commit(self, name):
         """NAME.new is complete: make it current, keeping the current one as NAME.bak.
 
         A current copy known to be damaged is removed instead, so a good NAME.bak stays.
+        A newer firmware's current copy is kept as NAME.bak (then NAME.fut: _drop).
         """
         new, cur, bak = name + ".new", name + ".sav", name + ".bak"
         if self.fs.exists(cur):
             good = self._cur_ok.get(name)
             if good is None:
                 good = self._gen_of(cur) is not None
-            if good:
+            if good or cur in self._newer:
                 if self.fs.exists(bak):
-                    self.fs.remove(bak)
+                    self._drop(name, ".bak")
                 self.fs.rename(cur, bak)
+                if cur in self._newer:
+                    self._newer[bak] = self._newer.pop(cur)
             else:
-                self.fs.remove(cur)
+                self._drop(name, ".sav")
         self.fs.rename(new, cur)
         self.fs.sync()
         self._cur_ok[name] = True

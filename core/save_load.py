@@ -2,13 +2,26 @@
 
 Only the boot reads it (core/boot.py restore(), also after a crash), so it is a module of
 its own that the app drops once it runs (core.app BOOT_ONLY), this code with it.
+
+A save's checksum proves only that the file is as written, not that what wrote it was
+right (an older firmware, an edit, a bug): every line is checked for its shape here,
+types and ranges of every field (the options against the game's OPTIONS, the seed, the
+seats, Speed's round start), before anything reaches an engine, and every action goes
+through the rules.  Whatever is wrong raises save.SaveCorrupt naming the line (SaveNewer
+for a record of a newer version); any other exception out of parse_game is a bug
+(tests/core/test_save_fuzz*.py push mutated saves through it and the boot).
 """
 import json
 
 from core import save
+from core.save import SaveCorrupt
 
 _PACKED = (b'{"t": [', b'{"m": [')  # how a packed line starts (a record line never does)
 _ROUND_START = b'{"round_start": '     # Speed: where the saved round began (core/save.py)
+_HEADER_KEYS = ("record", "game", "seed", "options")
+_ACTION_KEYS = ("seat", "action", "label", "t")
+_START_KEYS = ("round", "scores", "won", "rng", "actions", "events", "last")
+_MAX_T = 0x3FFFFFFF         # core.speed_defs MAX_T_MS, without importing Speed's tables
 
 
 def _lines(payload):
@@ -23,78 +36,248 @@ def _lines(payload):
         i = j + 1
 
 
-def parse_game(payload):
-    """(meta, game) from a game save payload (core.save.game_chunks); ValueError
-    (RecordError) if it does not replay."""
-    from core.replay import replay_lines
-    lines = _lines(payload)
+def _int(v, lo, hi):
+    """True if v is an int (not a bool: JSON's true is 1 to Python) in lo..hi."""
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _json(raw, n):
     try:
-        first = json.loads(next(lines))
-    except (ValueError, StopIteration):
-        raise ValueError("no app line")
-    if not isinstance(first, dict) or not isinstance(first.get("app"), dict):
-        raise ValueError("no app line")
-    head = next(lines, b"")
-    nxt = next(lines, None)
-    start = None
-    if nxt is not None and nxt.startswith(_ROUND_START):
+        return json.loads(raw)
+    except ValueError:      # (UnicodeError is one, on CPython and MicroPython)
+        raise SaveCorrupt("line %d: not JSON" % n)
+
+
+def _only(obj, keys, n, what):
+    """obj is a dict whose keys are all among `keys`."""
+    if not isinstance(obj, dict):
+        raise SaveCorrupt("line %d: not %s" % (n, what))
+    for k in obj:
+        if k not in keys:
+            raise SaveCorrupt("line %d: %s has no %r" % (n, what, k))
+
+
+def check_seed(seed):
+    """A deal seed as saved: an int 0..MAX_SEED, or a wide seed (32 lowercase hex
+    digits, core.prng); SaveCorrupt otherwise."""
+    from core.prng import MAX_SEED, check_wide_seed
+    if isinstance(seed, str):
         try:
-            start = json.loads(nxt)["round_start"]
-        except (ValueError, KeyError, TypeError):
-            raise ValueError("line 3: not a round start")
-        nxt = next(lines, None)
-    elif nxt is None or not (nxt.startswith(_PACKED[0]) or nxt.startswith(_PACKED[1])):
-        # record lines (saves from before packing): a game that keeps one round (Speed)
-        # replays them all the same, as it does the whole-match packed saves below
-        return first["app"], replay_lines(_chain(head, nxt, lines), False)
-    game = replay_lines((head,), False)     # the header alone: the game as dealt
-    if start is not None:
+            check_wide_seed(seed)
+            return
+        except ValueError as exc:
+            raise SaveCorrupt("line 2: seed: %s" % exc)
+    if not _int(seed, 0, MAX_SEED):
+        raise SaveCorrupt("line 2: seed %r is not in 0..2**30-1" % (seed,))
+
+
+def check_options(name, options):
+    """The options of a save's header against game `name`'s OPTIONS (core.gameinfo: no
+    engine): known keys, each value one of its choices and of the same type."""
+    from core.gameinfo import info
+    from core.settings import is_choice
+    if not isinstance(options, dict):
+        raise SaveCorrupt("line 2: options are not a dict")
+    spec = info(name).OPTIONS
+    for key in options:
+        value = options[key]
+        opt = None
+        for o in spec:
+            if o.key == key:
+                opt = o
+        if opt is None:
+            raise SaveCorrupt("line 2: %s has no option %r" % (name, key))
+        if not is_choice(value, opt.choices):
+            raise SaveCorrupt("line 2: option %s=%r is not one of %r" % (key, value, opt.choices))
+
+
+def _header(raw):
+    """The game (as dealt) of a save's record header line, checked field by field."""
+    from core.gameinfo import GAME_NAMES
+    from core.registry import game_class
+    head = _json(raw, 2)
+    _only(head, _HEADER_KEYS, 2, "a record header")
+    name = head.get("game")
+    if name not in GAME_NAMES or not isinstance(name, str):
+        raise SaveCorrupt("line 2: no game %r" % (name,))
+    cls = game_class(name)
+    version = head.get("record")
+    if not _int(version, 1, cls.RECORD_VERSION):
+        if _int(version, cls.RECORD_VERSION + 1, 0x3FFFFFFF):
+            raise save.SaveNewer("line 2: record version %d is from newer firmware" % version)
+        raise SaveCorrupt("line 2: not a record header")
+    seed = head.get("seed", 0)
+    check_seed(seed)
+    options = head.get("options", {})
+    check_options(name, options)
+    try:
+        return cls(options, seed)
+    except ValueError as exc:       # options that do not go together
+        raise SaveCorrupt("line 2: %s" % exc)
+
+
+def check_meta(meta, game):
+    """The app line's dict: what the app reads of it (core/app_resume.py), of the right
+    type, the player's seat one of the game's.  Other keys are app state no reader uses."""
+    n = getattr(game, "n_players", 2)       # (Speed is two seats and has no n_players)
+    mode = meta.get("mode")
+    human = meta.get("human")
+    kinds = meta.get("kinds")
+    level = meta.get("ai_level")
+    if mode is not None and not isinstance(mode, str):
+        raise SaveCorrupt("line 1: mode %r" % (mode,))
+    if human is not None and not _int(human, 0, n - 1):
+        raise SaveCorrupt("line 1: no seat %r for the player" % (human,))
+    if kinds is not None:
+        # (that they are the game's seats, core.app_resume.resumable asks: a save the app
+        # did not write is a game all the same)
+        if not isinstance(kinds, list):
+            raise SaveCorrupt("line 1: seats are not a list")
+        for k in kinds:
+            if not isinstance(k, str):
+                raise SaveCorrupt("line 1: seat %r is not a name" % (k,))
+    if level is not None and not _int(level, 1, 4):
+        raise SaveCorrupt("line 1: AI level %r" % (level,))
+
+
+def check_round_start(start):
+    """Speed's round start line (core.speed round_start()): its keys and the summary of
+    the round before; Speed.resume_round checks the numbers against the options."""
+    _only(start, _START_KEYS, 3, "a round start")
+    last = start.get("last")
+    if not isinstance(last, dict):
+        raise SaveCorrupt("line 3: no summary of the round before")
+    ints = ("round", "points", "t_ms", "respits", "standstills")
+    for k in last:
+        v = last[k]
+        if k in ints:
+            ok = _int(v, 0, _MAX_T)
+        elif k == "winner":
+            ok = v is None or _int(v, 0, 1)
+        elif k == "reason":
+            ok = isinstance(v, str)
+        elif k == "cards_left":
+            ok = isinstance(v, list) and len(v) == 2 and _int(v[0], 0, 52) and _int(v[1], 0, 52)
+        else:
+            ok = False
+        if not ok:
+            raise SaveCorrupt("line 3: summary %s=%r" % (k, v))
+    for k in ints + ("winner", "reason", "cards_left"):
+        if k not in last:
+            raise SaveCorrupt("line 3: summary without %s" % k)
+
+
+def parse_game(payload):
+    """(meta, game) from a game save payload (core.save.game_chunks); SaveCorrupt naming
+    the line if it is not one or does not replay."""
+    from core.game import IllegalAction
+    lines = _lines(payload)
+    first = _json(next(lines, b""), 1)
+    if not isinstance(first, dict) or not isinstance(first.get("app"), dict) or len(first) != 1:
+        raise SaveCorrupt("line 1: no app line")
+    meta = first["app"]
+    game = _header(next(lines, b""))
+    nxt = next(lines, None)
+    n = 3
+    if nxt is not None and nxt.startswith(_ROUND_START):
+        start = _json(nxt, 3)
+        _only(start, ("round_start",), 3, "a round start")
+        start = start["round_start"]
+        check_round_start(start)
+        if getattr(game, "resume_round", None) is None:
+            raise SaveCorrupt("line 3: %s has no rounds to resume" % game.NAME)
         try:
             game.resume_round(start)        # Speed: on to the saved round's deal (SP-7)
-        except (ValueError, AttributeError) as exc:
-            raise ValueError("line 3: %s" % exc)
-    if nxt is not None:                     # (none: saved at the round's deal)
-        _replay_packed(game, _chain(nxt, None, lines), 3 if start is not None else 2)
-    return first["app"], game
+        except ValueError as exc:           # (a PRNG state out of range too)
+            raise SaveCorrupt("line 3: %s" % exc)
+        nxt = next(lines, None)
+        n = 4
+    if nxt is not None:
+        if nxt.startswith(_PACKED[0]) or nxt.startswith(_PACKED[1]):
+            _replay_packed(game, _chain(nxt, lines), n, IllegalAction)
+        elif n == 3:
+            # record lines (saves from before packing): a game that keeps one round (Speed)
+            # replays them all the same, as it does the whole-match packed saves
+            _replay_record_lines(game, _chain(nxt, lines), n, IllegalAction)
+        else:
+            raise SaveCorrupt("line %d: not a line of packed actions" % n)
+    check_meta(meta, game)
+    return meta, game
 
 
-def _chain(a, b, rest):
+def _chain(a, rest):
     yield a
-    if b is not None:
-        yield b
     for x in rest:
         yield x
 
 
-def _replay_packed(game, lines, n):
-    """Apply packed actions (the lines after line `n`) through the rules; RecordError naming
-    the save's line if one is malformed or illegal.  A result line is skipped: the save of
-    a finished game is removed, never restored (load_game)."""
-    from core.replay import RecordError
+def _result_line(obj, n, lines):
+    """True for a result line: the last line of a finished game's save (skipped: such a
+    save is removed, never restored: load_game)."""
+    if isinstance(obj, dict) and "result" in obj:
+        if len(obj) != 1 or next(lines, None) is not None:
+            raise SaveCorrupt("line %d: a result line is the last and alone" % n)
+        return True
+    return False
+
+
+def _act(game, timed, t, seat, action, n, k, illegal):
+    try:
+        if timed:
+            game.apply_at(t, seat, action)
+        else:
+            game.apply(seat, action)
+    except illegal as exc:
+        raise SaveCorrupt("line %d, action %d: %s" % (n, k, exc))
+
+
+def _replay_packed(game, lines, n, illegal):
+    """Apply packed actions (the first of `lines` is line `n`) through the rules;
+    SaveCorrupt naming the save's line if one is malformed or illegal."""
     timed = getattr(game, "timed_history", None) is not None
+    keys = ("t", "m") if timed else ("m",)
+    n -= 1
     for raw in lines:
         n += 1
-        try:
-            obj = json.loads(raw)
-        except ValueError:
-            raise RecordError("line %d: not JSON" % n)
-        if isinstance(obj, dict) and "result" in obj:
-            continue
-        ms = obj.get("m") if isinstance(obj, dict) else None
-        ts = obj.get("t") if isinstance(obj, dict) and timed else ms
-        if not (isinstance(ts, list) and isinstance(ms, list) and len(ts) == len(ms)):
-            raise RecordError("line %d: not a line of packed actions" % n)
+        obj = _json(raw, n)
+        if _result_line(obj, n, lines):
+            return
+        _only(obj, keys, n, "a line of packed actions")
+        ms = obj.get("m")
+        ts = obj.get("t") if timed else ms
+        if not (isinstance(ts, list) and isinstance(ms, list) and len(ts) == len(ms) and
+                0 < len(ms) <= save.PACK):
+            raise SaveCorrupt("line %d: not a line of packed actions" % n)
         for k in range(len(ms)):
             m = ms[k]
-            if not isinstance(m, int) or m < 0:
-                raise RecordError("line %d: action %d is not an integer" % (n, k))
-            try:
-                if timed:
-                    game.apply_at(ts[k], m >> 8, m & 0xFF)
-                else:
-                    game.apply(m >> 8, m & 0xFF)
-            except ValueError as exc:
-                raise RecordError("line %d, action %d: %s" % (n, k, exc))
+            if not _int(m, 0, 0xFFFF) or (timed and not _int(ts[k], 0, _MAX_T)):
+                raise SaveCorrupt("line %d: action %d is not an integer" % (n, k))
+            _act(game, timed, ts[k], m >> 8, m & 0xFF, n, k, illegal)
+
+
+def _replay_record_lines(game, lines, n, illegal):
+    """Apply record lines ({"seat", "action", "label", "t"}: core/record.py) through the
+    rules, as _replay_packed does."""
+    timed = getattr(game, "timed_history", None) is not None
+    n -= 1
+    for raw in lines:
+        n += 1
+        obj = _json(raw, n)
+        if _result_line(obj, n, lines):
+            return
+        _only(obj, _ACTION_KEYS, n, "an action line")
+        seat = obj.get("seat")
+        action = obj.get("action")
+        t = obj.get("t")
+        label = obj.get("label")
+        if (not _int(seat, 0, 255) or not _int(action, 0, 255) or
+                (timed and not _int(t, 0, _MAX_T)) or (not timed and "t" in obj) or
+                (label is not None and not isinstance(label, str))):
+            raise SaveCorrupt("line %d: not an action line" % n)
+        _act(game, timed, t, seat, action, n, 0, illegal)
+        if label is not None and label != game.action_label(action):
+            raise SaveCorrupt("line %d: action %d is %s, not %s" % (
+                n, action, game.action_label(action), label))
 
 
 def load_game(store):

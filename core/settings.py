@@ -45,6 +45,20 @@ def _same_type(a, b):
     return isinstance(a, bool) == isinstance(b, bool)
 
 
+def is_choice(value, choices):
+    """True if `value` is one of an option's `choices` and of that choice's type (JSON's
+    true == 1 == 1.0 to Python: neither passes for the int 1).  Choices that are not a
+    tuple (speedrun's BoardSubsets) check the type themselves."""
+    if value not in choices:
+        return False
+    if not isinstance(choices, tuple):
+        return True
+    for c in choices:
+        if c == value and type(c) is type(value):
+            return True
+    return False
+
+
 class Settings:
     """The defaults, or the given `values` and `variants` dicts, shared: the app keeps
     only those two (App.settings) while this module is not loaded; edits change them."""
@@ -65,7 +79,7 @@ class Settings:
         opt = _spec(key)
         if opt is None:
             raise ValueError("unknown setting %r" % key)
-        if value not in opt.choices or not _same_type(value, opt.default):
+        if not is_choice(value, opt.choices):
             raise ValueError("setting %s=%r is not one of %r" % (key, value, opt.choices))
         self.values[key] = value
 
@@ -79,7 +93,7 @@ class Settings:
         for opt in game_cls.OPTIONS:
             if opt.key in stored:
                 value = stored[opt.key]
-                if value in opt.choices and _same_type(value, opt.default):
+                if is_choice(value, opt.choices):
                     out[opt.key] = value
         return out
 
@@ -108,12 +122,13 @@ class Settings:
 
 def parse(payload):
     """Settings from a save payload; ValueError if it is not a settings object at all."""
+    from core.save import SaveCorrupt
     try:
         obj = json.loads(payload)
     except ValueError:
-        raise ValueError("settings are not JSON")
+        raise SaveCorrupt("settings are not JSON")
     if not isinstance(obj, dict) or not isinstance(obj.get("settings"), dict):
-        raise ValueError("not a settings object")
+        raise SaveCorrupt("not a settings object")
     s = Settings()
     stored = obj["settings"]
     for key in stored:

@@ -227,6 +227,7 @@ class MenuView:
     TITLE_H = 24
     HINT_H = 14
     STATUS_H = 12
+    LINE_H = 10         # a wrapped status's lines
 
     def __init__(self, screen, menu, hints=None):
         self.screen = screen
@@ -238,6 +239,7 @@ class MenuView:
         self._page = -1
         self._edit = False
         self._status = None
+        self._status_top = 0
         self.list.reset(menu.game_rows())
 
     def handle(self, ev):
@@ -279,11 +281,33 @@ class MenuView:
             if m.page == OPTIONS:
                 self.list.redraw_row(s, self.list.sel, self._label, FELT)
         if m.status != self._status:
-            y = s.height - self.HINT_H - self.STATUS_H
-            s.fb.fill_rect(0, y, s.width, self.STATUS_H, FELT)
-            text.draw_fit(s.fb, m.status, 4, y + 2, s.width - 8, ORANGE)
-            s.mark(0, y, s.width, self.STATUS_H)
-            self._status = m.status
+            self._draw_status(m.status)
+
+    def _draw_status(self, status):
+        """The status above the hints, on one line; a longer one (the boot's notices: a
+        save damaged, or written by a newer firmware) wraps upwards into the rows the list
+        leaves empty, its last line cut if even those are not enough."""
+        s = self.screen
+        w = s.width - 8
+        bottom = s.height - self.HINT_H
+        lines = [status]
+        if not text.fits(status, w):
+            from core.ui.rich import wrap
+            lv = self.list
+            free = bottom - 2 - (lv.y + min(lv.n, lv.rows) * lv.row_h)
+            lines = wrap(status, text.max_chars(w))
+            k = max(1, min(len(lines), free // self.LINE_H))
+            if k < len(lines):
+                lines = lines[:k - 1] + [" ".join(lines[k - 1:])]
+        top = bottom - 2 - self.LINE_H * len(lines)
+        old = self._status_top if self._status is not None else top
+        clear = min(top, old, bottom - self.STATUS_H)
+        s.fb.fill_rect(0, clear, s.width, bottom - clear, FELT)
+        for i in range(len(lines)):
+            text.draw_fit(s.fb, lines[i], 4, top + 2 + self.LINE_H * i, w, ORANGE)
+        s.mark(0, clear, s.width, bottom - clear)
+        self._status = status
+        self._status_top = top
 
     def _draw_hints(self):
         h = self.hints

@@ -142,15 +142,80 @@ def test_truncated_at_every_length_restores_the_previous_save():
         assert got.status == save.PREVIOUS and got.value == A, (n, got)
 
 
+def _file(fmt, gen, payload):
+    """A save file as firmware of format `fmt` writes it: header, payload, trailer, CRC."""
+    import binascii
+    head = ("PCSAVE %d %d\n" % (fmt, gen)).encode()
+    crc = binascii.crc32(payload, binascii.crc32(head)) & 0xFFFFFFFF
+    return head + payload + ("\n#END %d %08x\n" % (len(payload), crc)).encode()
+
+
 def test_newer_format_is_not_read_and_says_so():
-    got, _ = _corrupted(lambda data: data.replace(b"PCSAVE 1 ", b"PCSAVE 2 ", 1))
+    got, _ = _corrupted(lambda data: _file(2, 9, B))
     assert got.status == save.PREVIOUS and got.value == A
     assert "newer firmware" in got.problems[0]
     try:
-        parse_file(b"PCSAVE 0 1\nx\n#END 1 00000000\n")
+        parse_file(_file(0, 1, b"x"))
         assert False, "format 0 accepted"
     except SaveCorrupt as exc:
-        assert "unknown format" in str(exc)
+        assert "unknown format" in str(exc) and not isinstance(exc, save.SaveNewer)
+    # no usable copy, one from a newer firmware: said so, not "damaged"
+    fs = FakeFs({"s.sav": _file(2, 9, B), "s.bak": b"junk"})
+    got = SaveStore(fs).load("s")
+    assert got.status == save.NEWER and got.value is None
+    assert got.message == "save: saved by a newer firmware"
+
+
+def test_a_damaged_file_claiming_a_newer_format_is_damaged():
+    bad = _file(2, 9, B)
+    bad = bad[:-4] + (b"0" if bad[-4:-3] != b"0" else b"1") + bad[-3:]     # CRC off by one
+    got = SaveStore(FakeFs({"s.sav": bad})).load("s")
+    assert got.status == save.DAMAGED and "checksum" in got.problems[0], got.problems
+
+
+def test_a_payload_of_a_newer_version_counts_as_newer():
+    def parse(payload):
+        raise save.SaveNewer("record version 2 is from newer firmware")
+    fs = _store_with_two_saves()
+    got = SaveStore(fs).load("s", parse, "game")
+    assert got.status == save.NEWER and got.message == "game: saved by a newer firmware"
+
+
+def test_a_newer_firmware_save_is_never_removed_and_comes_back_after_an_upgrade():
+    newest = _file(2, 20, b"newest")
+    older = _file(2, 19, b"older")
+    fs = FakeFs({"s.sav": newest, "s.bak": older})
+    st = SaveStore(fs)
+    assert st.load("s").status == save.NEWER
+    # this (older) firmware saves and forgets its own saves as usual...
+    for payload in (A, B, C):
+        assert st.save("s", [payload])
+        assert newest in fs.files.values(), sorted(fs.files)
+    assert fs.files["s.fut"] == newest      # (the older copy of it made room)
+    got = SaveStore(fs).load("s")
+    assert got.status == save.OK and got.value == C
+    assert parse_file(fs.files["s.sav"])[0] > 20        # generations go on above the newer ones
+    assert st.discard("s")
+    assert fs.files == {"s.fut": newest}
+    got = SaveStore(fs).load("s")
+    assert got.status == save.NEWER
+    # ...and a fresh store does the same (it finds the newer files before it writes)
+    assert SaveStore(fs).save("s", [A]) and fs.files["s.fut"] == newest
+    assert SaveStore(fs).discard("s") and fs.files == {"s.fut": newest}
+    # an interrupted save of a newer firmware (s.new) is kept too
+    fs = FakeFs({"s.new": newest, "s.sav": _file(1, 3, A)})
+    assert SaveStore(fs).save("s", [B])
+    assert fs.files["s.fut"] == newest and parse_file(fs.files["s.bak"])[1] == A
+    # the firmware that reads format 2 finds it again
+    old_format = save.FORMAT
+    save.FORMAT = 2
+    try:
+        fs = FakeFs({"s.fut": newest})
+        got = SaveStore(fs).load("s")
+        assert got.status == save.OK and got.value == b"newest"
+        assert SaveStore(fs).discard("s") and fs.files == {}
+    finally:
+        save.FORMAT = old_format
 
 
 def test_both_copies_damaged_starts_fresh_and_saves_again():

@@ -127,3 +127,97 @@ def test_a_real_board_without_board_json_says_how_to_set_it():
         assert bootmod.main(FakeFs(files), out=lines.append, load=loader, device=True) is None
         assert loader.names == [] and len(lines) == 1, lines
         assert lines[0].startswith("boot: ") and "board.json" in lines[0] and "pico_lcd_1_3" in lines[0]
+
+
+def _file(fmt, gen, payload):
+    """A save file with a right checksum (what a newer firmware, or a buggy one, writes)."""
+    import binascii
+    head = ("PCSAVE %d %d\n" % (fmt, gen)).encode()
+    crc = binascii.crc32(payload, binascii.crc32(head)) & 0xFFFFFFFF
+    return head + payload + ("\n#END %d %08x\n" % (len(payload), crc)).encode()
+
+
+GAME_HEAD = b'{"app": {"mode": "ai", "human": 0, "kinds": ["you", "club"]}}\n'
+
+
+def test_a_game_save_of_the_wrong_types_boots_fresh_and_says_so():
+    # a correct checksum proves nothing about the contents: these raised TypeError or
+    # OverflowError out of boot() (issue #15 item 5)
+    heads = (b'{"record": 1, "game": "speed", "seed": "x", "options": {}}',
+             b'{"record": 1, "game": "speed", "seed": 1.5, "options": {}}',
+             b'{"record": 1, "game": "speed", "seed": [1], "options": {}}',
+             b'{"record": 1, "game": "speed", "seed": 1, "options": []}',
+             b'{"record": 1, "game": "speed", "seed": 1, "options": {"target": 25.0}}',
+             b'{"record": 1, "game": "speed", "seed": 1, "options": {"target": true}}',
+             b'{"record": 1, "game": "speed", "seed": 99999999999999999999999, "options": {}}')
+    for head in heads:
+        fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD + head)})
+        b, loader, lines = _boot(fs)
+        assert lines == ["game: save damaged, starting fresh"], (head, lines)
+        assert b.saved_game is None
+        assert "game.sav" in fs.files       # kept, as any damaged copy, until the next save
+    # a settings file or a link key of the wrong shape: the same
+    fs = FakeFs({"board.json": b'{"board": "b"}', "settings.sav": _file(1, 2, b'[1, 2]'),
+                 "linkkey.sav": _file(1, 2, b'{"k": 1}')})
+    b, loader, lines = _boot(fs)
+    assert lines == ["settings: save damaged, starting fresh", "link key damaged: made a new one"]
+
+
+def test_a_loader_bug_is_reported_as_damage_not_raised():
+    # defence in depth: whatever a parser raises, the boot goes on (the fuzz tests check
+    # that the parsers raise only SaveCorrupt)
+    from core import save_load
+
+    def buggy(payload):
+        raise TypeError("a bug")
+    real = save_load.parse_game
+    save_load.parse_game = buggy
+    try:
+        fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD)})
+        b, loader, lines = _boot(fs)
+        assert lines == ["game: save damaged, starting fresh"]
+        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
+    finally:
+        save_load.parse_game = real
+
+
+def test_saves_of_a_newer_firmware_say_so_and_stay():
+    newer = {"settings.sav": _file(2, 7, b'{"settings": {"volume": 3}}'),
+             "game.sav": _file(2, 9, b'anything at all'),
+             "linkkey.sav": _file(2, 3, b'a future key')}
+    files = {"board.json": b'{"board": "b"}'}
+    files.update(newer)
+    fs = FakeFs(files)
+    b, loader, lines = _boot(fs)
+    assert lines == ["settings: saved by a newer firmware", "game: saved by a newer firmware",
+                     "link key of a newer firmware kept: made a new one"], lines
+    assert b.saved_game is None and b.settings.get("ai_level") == 2
+    assert len(b.link_secret) == bootmod.SECRET_BYTES
+    on_flash = list(fs.files.values())
+    for name in newer:
+        assert newer[name] in on_flash, name
+    # this firmware goes on saving: settings, a game (saved and finished), the link key
+    s = settings.Settings()
+    s.set("brightness", 40)
+    s.save(b.store)
+    s.save(b.store)
+    b.store.save("game", [b"x"])
+    b.store.discard("game")
+    on_flash = list(fs.files.values())
+    for name in newer:
+        assert newer[name] in on_flash, name
+    # the next boot reads this firmware's settings, says the game is a newer one's
+    b, loader, lines = _boot(fs)
+    assert lines == ["game: saved by a newer firmware"], lines
+    assert loader.hw.backlight.level == 40
+    assert fs.files["game.fut"] == newer["game.sav"]
+
+
+def test_a_record_of_a_newer_version_is_a_newer_firmware_save():
+    head = b'{"record": 2, "game": "speed", "seed": 1, "options": {}}'
+    fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD + head)})
+    b, loader, lines = _boot(fs)
+    assert lines == ["game: saved by a newer firmware"]
+    b.store.save("game", [b"x"])
+    b.store.discard("game")
+    assert fs.files["game.fut"] == _file(1, 4, GAME_HEAD + head)

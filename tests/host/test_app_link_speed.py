@@ -99,6 +99,8 @@ def stage_race(w, fingers):
     """Play (host and guest in turn, one card each) until both hold a card for the same
     pile, then both press OK in the same instant.  Returns (pile, host card, guest card,
     what the guest showed)."""
+    from core.link.lockstep import COUNT_MS
+    w.run(COUNT_MS + 200)             # the round's 3-2-1 is over: plays count from here
     turn = 0
     for _ in range(40):
         r = _race(w)

@@ -200,7 +200,7 @@ def test_a_linked_speed_match_writes_no_save(tmp_path):
     at the round ends (a linked game is not saved, core/app_link.py), so no flash write
     meets a busy link."""
     from test_app_link import assert_same_records, play_to_end, start_linked
-    w, fingers = start_linked(tmp_path, "speed", {"target": 25}, None, 2, None, "lcd13", 3)
+    w, fingers = start_linked(tmp_path, "speed", {"target": 50}, None, 2, None, "lcd13", 3)
     saved = []
 
     def sample(w):
