@@ -23,7 +23,11 @@ SUMMARY = re.compile(r"^(\w+): (\d+) passed, (\d+) failed$", re.M)
 # Modules that run several link units and both screen sizes in one process (the device
 # runs one unit): on the 64-bit unix port they need more than the suite's heap.  Not a
 # device budget: those are tests/host/test_app_memory*.py and the 64 KB engine runs.
-UNIX_HEAP_AT_LEAST = {"test_link_ui": 256 * 1024, "test_save_fuzz": 256 * 1024}
+UNIX_HEAP_AT_LEAST = {"test_link_ui": 256 * 1024, "test_save_fuzz": 256 * 1024,
+                      # two or three link units: issue #15's resync hold, LOG checks and
+                      # channel resync tipped them over 192 KB (they pass at 208 KB)
+                      "test_link_session": 224 * 1024, "test_link_provider": 224 * 1024,
+                      "test_link_versions": 224 * 1024}
 
 MPY_DIR = os.path.join("build", "unix-mpy")
 # Native/viper code in the .mpy must match the unix port's machine; bytecode-only elsewhere.

@@ -109,6 +109,8 @@ class LinkUnit:
         get here (the fuzz tests assert `unhandled` stays 0)."""
         try:
             self._dispatch(src, buf, start, n)
+        except MemoryError:
+            raise               # not the peer's bytes: the app's own handling (a full heap)
         except Exception:   # noqa: a peer's bytes never show this unit's crash page
             self.unhandled += 1
             try:
