@@ -461,16 +461,15 @@ class Lockstep(SealedRounds, SpeedLink):
             self._report("refused a log from unit %d: %s" % (src, why))
 
     def _sealed_at(self):
-        """index -> action this unit sealed in the open round (applied in seat order)."""
+        """index -> action this unit sealed in the open round (applied in seat order).
+        Not in a game that may defer reveals (Reds' hidden bids: stand-ins go in first;
+        deferred.py checks the held seals at the reveal)."""
         out = {}
         k = self._round_at
-        if k >= 0 and k == self.n() and self._mine:
+        if k >= 0 and k == self.n() and self._mine and self._dr is None:
             movers = sorted(self.game.to_move())
-            defer = getattr(self.game, "defer_reveal", None)
             for seat in self._mine:
-                # a choice the rules reveal later (Reds' hidden bids) goes in as a
-                # stand-in: nothing to compare here (deferred.py checks the reveal)
-                if seat in movers and (defer is None or defer(seat) is None):
+                if seat in movers:
                     out[k + movers.index(seat)] = self._mine[seat][0]
         return out
 
@@ -490,7 +489,9 @@ class Lockstep(SealedRounds, SpeedLink):
                 return old[1][k] == action
         if k in sealed:
             return sealed[k] == action
-        return self._rejoined or self.timed or self._recover_at is not None
+        # a deferred reveal (Reds' hidden bids) applies a choice made rounds before
+        return (self._rejoined or self.timed or self._recover_at is not None or
+                self._dr is not None)
 
     def _on_log(self, src, start, full, timed, entries):
         if timed != self.timed:

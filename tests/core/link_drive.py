@@ -15,6 +15,7 @@ GAMES = [
     ("reds", 2, {"players": 2}),
     ("reds", 3, {"players": 3}),
     ("reds", 4, {"players": 4, "partnership": True}),
+    ("reds", 3, {"players": 3, "hidden_bids": True}),
     ("speedrun", 3, {}),
     ("steppingstones", 3, {}),
     ("speed", 2, {}),
