@@ -124,7 +124,8 @@ soak-link: setup
 	$(PY) -m tools.bench_link --matrix | tee -a $(LINK_SOAK_OUT)
 	$(PY) -m tools.bench_link --summarize $(LINK_SOAK_OUT)
 	LINK_SOAK=1 LINK_SOAK_RESULTS=$(LINK_SOAK_OUT) $(PY) -m pytest -q -rxX \
-		tests/host/test_link_pty.py tests/host/test_link_soak.py
+		tests/host/test_link_pty.py tests/host/test_link_soak.py \
+		tests/host/test_link_resync.py tests/host/test_link_live_fuzz.py
 
 # Save fuzz soak (issue #15 item 5; tests/core/test_save_fuzz.py): mutated saves with a
 # right checksum, of every game, through the loader and the boot: 125k loads on the

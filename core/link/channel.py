@@ -117,6 +117,7 @@ HELLO_MS = const(100)
 LINK_VERSION = const(2)    # bump when any frame's layout or meaning changes (2: FRAG)
 _IDLE_LEAD_MS = const(50)
 _STAMP_MASK = const(0x3FFFFFF)
+_DESYNC = const(8)          # impossible acks or sequence numbers in a row: start afresh
 _BACKLOG_CAP_US = const(60000000)
 
 
@@ -224,6 +225,8 @@ class Channel:
         self.peer_restarts = 0
         self.stale = 0
         self.rtt_samples = 0
+        self.desyncs = 0
+        self._odd = 0       # impossible acks / sequence numbers since the last progress
 
     def _alloc(self):
         """The slots, once: at the first send() or when a neighbour first says HELLO.  A
@@ -689,7 +692,7 @@ class Channel:
             self._on_data(f, n, f[3])
         elif kind == ACK or kind == NAK:
             if n >= 6:
-                self._on_ack(f[3], f[4], f[5], now)
+                self._on_ack(f[3], f[4], f[5], now, True)
             else:
                 self._on_ack(f[3], 0, 0, now)
         elif kind == DGRAM:
@@ -700,6 +703,7 @@ class Channel:
         self._ack_due = True
         if d == 0:
             self._expect = (seq + 1) & 0xFF
+            self._odd = 0
             self._take(f, n - _DATA_HDR)
             # frames held after the gap follow in order
             while self._rhave & 1:
@@ -726,6 +730,8 @@ class Channel:
             self._gap = True
             return
         self.duplicates += 1        # an old frame again (our ACK was lost): re-ack
+        if d < 256 - QUEUE:
+            self._desync()          # neither old nor within the window: we disagree
 
     def _take(self, f, m):
         """The next frame in order (its m payload bytes after the header): deliver it, or
@@ -757,11 +763,18 @@ class Channel:
         fs[_F_REASSEMBLED] += 1
         self._deliver(self, self._asm, 0, a, True)
 
-    def _on_ack(self, ack, sack, echo, now):
+    def _on_ack(self, ack, sack, echo, now, full=False):
+        """`full`: an ACK or NAK, whose `sack` is the receiver's whole set of frames held
+        after `ack` (a DATA frame's piggy-backed ack carries none)."""
         flight = (self._sent - self._base) & 0xFF
         d = (ack - self._base) & 0xFF
         if d > flight:
-            return                              # not an ack of anything we sent
+            # Not an ack of anything in flight: behind our oldest unacked frame or beyond
+            # the last sent.  Acks come in order on a serial line, so this never happens
+            # between two sides that agree; persisting, it means a damaged header (valid
+            # CRC) made us drop frames the peer never got (issue #15 item 3).
+            self._desync()
+            return
         if self._fs[_F_PROBE] and echo == self._fs[_F_PROBE]:
             self._on_probed(ack, sack)
             echo = 0
@@ -785,6 +798,20 @@ class Channel:
                 self._nlost -= 1
             self._base = (self._base + 1) & 0xFF
             progress = True
+        if full:
+            # The receiver never drops a frame it holds: a frame we took as held that
+            # this ACK does not list was never there (a damaged sack, valid CRC).  Taken
+            # as held, it would never be resent: the peer waited for it forever.
+            i = 0
+            while i < 9:            # the frame `ack` itself (expected, so not held) too
+                seq = (ack + i) & 0xFF
+                if not (i and sack & (1 << (i - 1))) and (
+                        ((seq - self._base) & 0xFF) < ((self._sent - self._base) & 0xFF)):
+                    k = seq & (QUEUE - 1)
+                    if self._sacked[k]:
+                        self._sacked[k] = 0
+                        self._mark_lost(k)
+                i += 1
         if sack:
             i = 0
             while i < 8:
@@ -812,7 +839,35 @@ class Channel:
         if progress:
             self._rto_at = now
             self._backoff = 0
+            self._odd = 0
         self._pump(now)
+
+    def _desync(self):
+        """An impossible ack or sequence number.  One may be a damaged frame; _DESYNC in a
+        row without progress mean the two sides' sequence state disagrees for good: start
+        a new session with the peer, as after a restart (a new epoch; HELLO sets both
+        sides' sequence numbers; queued data is kept and sent again, a message half
+        reassembled is dropped).  Frames dropped before are the application's to recover
+        (it does: SYNCREQ, periodic messages)."""
+        self._odd += 1
+        if self._odd < _DESYNC:
+            return
+        self._odd = 0
+        self.desyncs += 1
+        e = (self.epoch * 0x6F4B + 0x2B) & 0xFFFF
+        if e == 0 or e == self.epoch:
+            e = self.epoch ^ 0x5A5A
+        self.epoch = e
+        self.peer_epoch = 0         # its HELLO is new again: we take its txbase
+        self._tag = 0
+        self._rhave = 0
+        self._gap = False
+        self._ack_due = False
+        self._fs[_F_ALEN] = 0
+        self._unsend()
+        if self.up:
+            self._set_up(False)
+        self._send_hello(self._clock())
 
     def _on_hello(self, f, now):
         pe = f[1] << 8 | f[2]

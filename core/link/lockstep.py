@@ -97,6 +97,10 @@ class Lockstep(SealedRounds, SpeedLink):
         self.applied_remote = 0
         self.tentative = []     # Speed: (req, seat, action) shown but not yet confirmed
         self.tentative_rev = 0  # Speed: counts changes of `tentative` (the UI redraws)
+        self._splays = {}       # Speed: req -> (t, round) of our unanswered plays
+        self._splay_at = 0
+        self._arbitrated = []   # Speed, host: the last answers (src, req, seat, action,
+                                # index or -1, why), for a repeated SPLAY
         self.taken = []         # Speed: (seat, action, why) taken back, for the UI to show
         self.cue = None         # Speed: text shown when a play was taken back
         self._req = 0
@@ -130,6 +134,13 @@ class Lockstep(SealedRounds, SpeedLink):
         self._full_at = None    # restarted host: when the whole log began to arrive
         self._peer_hist = {}    # restarted host: unit -> history length it reported
         self._last_sync = None
+        self._asked = {}        # units this unit sent a SYNCREQ: the only LOGs it takes
+        self._resync = 0        # guest: 1 while the whole log is asked for after a state
+                                # mismatch, 2 while it comes in; decisions are held
+        self._resync_at = 0
+        self._old = None        # during a resync: (our history, our sealed choices) before
+        self._rejoined = False  # restarted: decisions made before it are unknown here
+        self._refused_log = []  # units whose LOG was refused (reported once each)
         self._host_checks = {}
         self._own_checks = {}
         self._reset_chain()
@@ -165,11 +176,19 @@ class Lockstep(SealedRounds, SpeedLink):
     def _bcast(self, n, droppable=False):
         self._send(BROADCAST, self._buf, n, True, droppable)
 
+    def _label(self, action):
+        """An action's label; a peer's bytes may name no action at all."""
+        if not isinstance(action, int):
+            return str(action)
+        try:
+            return self.game.action_label(action)
+        except Exception:   # noqa: any game's label of any int: never out of receive()
+            return "action %d" % action
+
     def _reject(self, culprit, index, seat, action, why):
         self.rejected += 1
         self._report("rejected action %d (seat %d, %s) from unit %d: %s" % (
-            index, seat, self.game.action_label(action) if isinstance(action, int) else action,
-            culprit, why))
+            index, seat, self._label(action), culprit, why))
         if self._is_host() and culprit != self._me():
             n = M.encode_reject(self._buf, self._sid(), index, seat, action, culprit, why)
             self._bcast(n)
@@ -212,7 +231,7 @@ class Lockstep(SealedRounds, SpeedLink):
         if a is not None and b is not None and a != b:
             self._report("state differs from the host's at action %d: resynchronising" % k)
             self._host_checks = {}
-            self._ask_sync(self.session.host, True)
+            self._start_resync()
 
     # -- applying -------------------------------------------------------------------------
     def _apply(self, seat, action, t):
@@ -263,7 +282,8 @@ class Lockstep(SealedRounds, SpeedLink):
         if index > self.n():
             if len(self._pending) < _MAX_PENDING:
                 self._pending[index] = (src, seat, action, t)
-            self._ask_sync(src, False)
+            if self._resync != 1:
+                self._ask_sync(self._sync_peer(src), False)
             return
         if not 0 <= seat < len(self.session.seats):
             self._reject(src, index, seat, action, "no seat %d" % seat)
@@ -275,9 +295,50 @@ class Lockstep(SealedRounds, SpeedLink):
         why = self._apply(seat, action, t)
         if why is not None:
             self._reject(src, index, seat, action, why)
+            if src == self.session.host and not self._is_host():
+                self._start_resync()    # the host's move is illegal here: we diverged
             return
         self.applied_remote += 1
         self._drain()
+
+    # -- a guest rebuilds its game from the host's log ---------------------------------
+    def _start_resync(self):
+        """A state mismatch: ask the host for the whole log.  Until it is in (and we hold
+        every action the host reported) no decision is made here: a player or bot asked at
+        an old index while the log comes in would decide that index again and split the
+        records (issue #15 item 1)."""
+        if self._resync == 0:
+            self._resync = 1
+        self._resync_at = self._clock()
+        self._last_sync = None
+        self._ask_sync(self.session.host, True)
+
+    def resyncing(self):
+        """True while this guest rebuilds its game from the host's log."""
+        return self._resync != 0
+
+    def _resync_poll(self):
+        now = self._clock()
+        if ticks_diff(now, self._resync_at) < REBUILD_WAIT_MS:
+            return
+        self._resync_at = now
+        if self._resync == 1:
+            self._last_sync = None
+            self._ask_sync(self.session.host, True)     # the request or its answer was lost
+        else:
+            self._end_resync()      # the host said nothing newer for a while: carry on
+
+    def _end_resync(self):
+        self._resync = 0
+        self._old = None
+
+    def holding(self):
+        """The reason this unit makes no decision now, or None."""
+        if self._rebuilding:
+            return "rejoining the game"
+        if self._resync:
+            return "resynchronising with the host"
+        return None
 
     # -- local decisions ------------------------------------------------------------------
     def submit(self, seat, action):
@@ -286,8 +347,9 @@ class Lockstep(SealedRounds, SpeedLink):
         Returns None when accepted, else the reason."""
         if not self.mine(seat):
             return "this unit does not play seat %d" % seat
-        if self._rebuilding:
-            return "rejoining the game"
+        why = self.holding()
+        if why is not None:
+            return why
         g = self.game
         why = g.check(seat, action)
         if why is not None:
@@ -321,17 +383,27 @@ class Lockstep(SealedRounds, SpeedLink):
         self._last_sync = now
         if full:
             self.resyncs += 1
+        self._asked[peer] = True
         n = M.encode_syncreq(self._buf, self._sid(), 0 if full else self.n(), full)
         self._send(peer, self._buf, n, True, False)
 
+    def _sync_peer(self, src):
+        """Whom to ask for actions that `src` has and we miss: a guest asks the host (or
+        the unit serving it after a restart), the only units whose LOG it takes."""
+        if self._is_host() or src == self._log_from:
+            return src
+        return self.session.host
+
     def peer_progress(self, src, hist):
-        """A unit said it has `hist` actions: fetch what we miss, preferring the host."""
+        """A unit said it has `hist` actions: fetch what we miss (a guest: from the host)."""
         if self._rebuilding:
             self._peer_hist[src] = hist
             if self._full_at is None:
                 return                      # the whole log first
+        if self._resync == 1:
+            return                          # the whole log first
         if hist > self.n():
-            self._ask_sync(src, False)
+            self._ask_sync(self._sync_peer(src), False)
         elif self._rebuilding:
             self._check_rebuilt()
 
@@ -382,10 +454,57 @@ class Lockstep(SealedRounds, SpeedLink):
             i = j
             sent += 1
 
+    def _refuse_log(self, src, why):
+        if src not in self._refused_log:
+            if len(self._refused_log) < 8:
+                self._refused_log.append(src)
+            self._report("refused a log from unit %d: %s" % (src, why))
+
+    def _sealed_at(self):
+        """index -> action this unit sealed in the open round (applied in seat order).
+        Not in a game that may defer reveals (Reds' hidden bids: stand-ins go in first;
+        deferred.py checks the held seals at the reveal)."""
+        out = {}
+        k = self._round_at
+        if k >= 0 and k == self.n() and self._mine and self._dr is None:
+            movers = sorted(self.game.to_move())
+            for seat in self._mine:
+                if seat in movers:
+                    out[k + movers.index(seat)] = self._mine[seat][0]
+        return out
+
+    def _own_entry_ok(self, k, seat, action, sealed):
+        """A LOG entry for a seat this unit plays must be what this unit decided (issue
+        #15 item 11): what it applied before a resync, its sealed choice in the open
+        round; and a decision it never made is forged.  Unknown, not refused: a restarted
+        unit's decisions before the restart, a seal being recovered, Speed's plays (the
+        host's arbiter applies them; a lost TACTION)."""
+        old = self._old
+        if old is not None:
+            if k < len(old[0]):
+                e = old[0][k]
+                # another seat there: our state had diverged, the host's log stands
+                return e[-1] == action if e[-2] == seat else True
+            if k in old[1]:
+                return old[1][k] == action
+        if k in sealed:
+            return sealed[k] == action
+        # a deferred reveal (Reds' hidden bids) applies a choice made rounds before
+        return (self._rejoined or self.timed or self._recover_at is not None or
+                self._dr is not None)
+
     def _on_log(self, src, start, full, timed, entries):
         if timed != self.timed:
             return
+        if src not in self._asked:
+            self._refuse_log(src, "this unit did not ask it")
+            return
         if full and start == 0:
+            if self._resync:
+                self._resync = 2
+                self._resync_at = self._clock()
+                if self._old is None:
+                    self._old = (self._hist(), self._sealed_at())
             cls = self.game.__class__
             self.game = cls(self.game.options, self.game.seed)
             self._reset_chain()
@@ -400,6 +519,9 @@ class Lockstep(SealedRounds, SpeedLink):
             if self._recover_at is None and not self._is_host():
                 self._recover = RECOVER_REQS    # a resync forgets the open round: our
                 self._ask_seals()               # seals come back as after a restart
+        elif self._resync == 1:
+            return                  # a catch-up asked before the mismatch: the whole log first
+        sealed = self._sealed_at()
         k = start
         for e in entries:
             if k == self.n():
@@ -408,12 +530,25 @@ class Lockstep(SealedRounds, SpeedLink):
                 else:
                     seat, action = e
                     t = 0
+                if self.mine(seat) and not self._own_entry_ok(k, seat, action, sealed):
+                    self._refuse_log(src, "action %d for seat %d is not what this unit "
+                                     "decided" % (k, seat))
+                    return
                 why = self._apply(seat, action, t)
                 if why is not None:
                     self._reject(src, k, seat, action, why)
+                    if src == self.session.host and not self._is_host() and not self._resync:
+                        self._start_resync()    # the host's log does not fit: we diverged
                     return
             k += 1
         self._drain()
+        if self._resync == 2:
+            # a short chunk is the end of the host's log as it was when it answered (a
+            # presence may be older); a log of whole chunks ends by _resync_poll's timer
+            self._resync_at = self._clock()
+            chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
+            if len(entries) < chunk:
+                self._end_resync()
         self._check_rebuilt()
 
     # -- dispatch -------------------------------------------------------------------------
@@ -425,7 +560,7 @@ class Lockstep(SealedRounds, SpeedLink):
             self._remote(src, m[2], m[3], m[4], 0)
         elif kind == M.TACTION:
             self._remote(src, m[2], m[3], m[4], m[5])
-            if self.session.owner(m[3]) == self._me():
+            if src == self.session.host and self.mine(m[3]):
                 self._confirm(m[3], m[4], m[6], False, None)
         elif kind == M.SEAL:
             self._on_seal(src, m[2], m[3], m[4], m[5])
@@ -441,14 +576,22 @@ class Lockstep(SealedRounds, SpeedLink):
             self._send_log(src, m[2], m[3])
         elif kind == M.LOG:
             if m[3] and src != self.session.host and src != self._log_from:
-                return      # a full rebuild: from the host, or the unit we asked after a restart
+                self._refuse_log(src, "a whole log only comes from the host")
+                return
             self._on_log(src, m[2], m[3], m[4], m[5])
         elif kind == M.REJECT:
+            if src != self.session.host:
+                return
             self._report("host rejected action %d (seat %d) from unit %d: %s" % (m[2], m[3], m[5], m[6]))
+            if m[5] == self._me() and not self._is_host():
+                self._start_resync()    # the host found our decision illegal: we diverged
+        elif not self.timed:
+            return                      # the rest is Speed's
         elif kind == M.SPLAY and self._is_host():
             self._arbitrate(src, m[2], m[3], m[4], m[6])
         elif kind == M.SREJECT:
-            self._confirm(m[3], m[4], m[2], True, m[5])
+            if src == self.session.host:
+                self._confirm(m[3], m[4], m[2], True, m[5])
         elif kind == M.READY:
             if m[3]:
                 self._on_go(src, m[2], m[4])
@@ -466,6 +609,7 @@ class Lockstep(SealedRounds, SpeedLink):
             self._peer_hist = {}
             self._full_at = None
         self._log_from = src
+        self._rejoined = True
         self._ask_sync(src, True)
         self._recover = RECOVER_REQS
         self._ask_seals()
@@ -490,6 +634,10 @@ class Lockstep(SealedRounds, SpeedLink):
         """Host: let the AI decide for its seats; everyone: re-send open seals."""
         if self._rebuilding:
             self._rebuild_poll()
+        if self._resync:
+            self._resync_poll()
+        if self.tentative:
+            self._splay_poll()
         g = self.game
         if g.is_over():
             return
@@ -516,7 +664,7 @@ class Lockstep(SealedRounds, SpeedLink):
             self._dr.open()                 # a reveal: asks again for a held seal we lack
             self._dr.note()                 # our seats know the bids they sealed (a resync
                                             # makes the game again)
-        if (paused or self.ai is None or not self._is_host() or self._rebuilding or
+        if (paused or self.ai is None or not self._is_host() or self.holding() is not None or
                 self.round_gate() >= 0 or self._revealing()):
             return
         for seat in g.to_move():

@@ -239,6 +239,10 @@ def encode_log(b, sid, start, full, entries, timed):
 
 
 def encode_reject(b, sid, index, seat, action, culprit, reason):
+    """`action`: the action refused, or VOID for a message that is not an action (a
+    SEAL: issue #15 item 2, a string here raised out of the receive path)."""
+    if not isinstance(action, int):
+        action = VOID
     i = _head(b, REJECT, sid)
     _p16(b, i, index)
     b[i + 2] = seat

@@ -106,7 +106,7 @@ class SealedRounds:
             return
         if index != self.n() or not self._sealing():
             if index > self.n():
-                self._ask_sync(src, False)
+                self._ask_sync(self._sync_peer(src), False)
             return
         if seat not in self.game.to_move() or self.session.owner(seat) != src:
             self._reject(src, index, seat, "seal", "unit %d cannot seal seat %d now" % (src, seat))

@@ -26,6 +26,7 @@ from micropython import const
 from core.clock import ticks_add, ticks_diff
 from core.link import messages as M
 from core.link.net import BROADCAST
+from core.link.sealed import RESEAL_MS
 
 COUNT_MS = const(1800)          # the shared countdown (3-2-1) before a round
 
@@ -50,10 +51,23 @@ class SpeedLink:
         self.tentative.append((self._req, seat, action))
         self.tentative_rev += 1
         self.cue = None
-        n = M.encode_splay(self._buf, self._sid(), self._req, seat, action, self._now_t(),
-                           getattr(self.game, "round_no", 0))
-        self._send(self.session.host, self._buf, n, True, False)
+        self._splays[self._req] = (self._now_t(), getattr(self.game, "round_no", 0))
+        self._send_splay(self._req, seat, action)
         return None
+
+    def _send_splay(self, req, seat, action):
+        t, rnd = self._splays.get(req, (0, 0))
+        n = M.encode_splay(self._buf, self._sid(), req, seat, action, t, rnd)
+        self._send(self.session.host, self._buf, n, True, False)
+        self._splay_at = self._clock()
+
+    def _splay_poll(self):
+        """A play the host has not answered for RESEAL_MS is asked again (the same req:
+        the host answers a repeat with what it decided).  A channel that started afresh
+        after damaged frames (channel.py) may have lost the play or its answer."""
+        if self.tentative and ticks_diff(self._clock(), self._splay_at) >= RESEAL_MS:
+            r, seat, action = self.tentative[0]
+            self._send_splay(r, seat, action)
 
     def pending(self, seat):
         """Speed: the plays of `seat` shown at once and not yet answered by the host."""
@@ -67,13 +81,17 @@ class SpeedLink:
         g = self.game
         k = self.n()
         cur = getattr(g, "round_no", 0)
+        for e in self._arbitrated:
+            if e[0] == src and e[1] == req and e[2] == seat and e[3] == action and src != self._me():
+                self._answer_again(src, e)      # a repeat: the same answer
+                return e[5]
         if self._rebuilding:
             why = "the host is rejoining"
         elif rnd and rnd != cur & 0xFF:
             why = "round %d is over" % rnd
         elif self.round_gate() >= 0:
             why = "round %d has not started" % cur
-        elif self.session.owner(seat) != src:
+        elif not 0 <= seat < len(self.session.seats) or self.session.owner(seat) != src:
             why = "unit %d does not play seat %d" % (src, seat)
         elif self._arbiter is not None:
             why = self._arbiter.submit(self._now_t(), seat, action)
@@ -82,6 +100,10 @@ class SpeedLink:
         else:
             t = max(self._now_t(), getattr(g, "now", 0))
             why = self._apply(seat, action, t)
+        if src != self._me():
+            self._arbitrated.append((src, req, seat, action, k if why is None else -1, why))
+            if len(self._arbitrated) > 8:
+                self._arbitrated.pop(0)
         if why is None:
             t = g.timed_history[-1][0]
             n = M.encode_taction(self._buf, self._sid(), k, seat, action, t, req)
@@ -93,11 +115,23 @@ class SpeedLink:
             self._send(src, self._buf, n, True, False)
         return why
 
+    def _answer_again(self, src, e):
+        _, req, seat, action, k, why = e
+        if k >= 0:
+            hist = self.game.timed_history
+            if k >= len(hist):
+                return
+            n = M.encode_taction(self._buf, self._sid(), k, seat, action, hist[k][0], req)
+        else:
+            n = M.encode_sreject(self._buf, self._sid(), req, seat, action, why)
+        self._send(src, self._buf, n, True, False)
+
     def _confirm(self, seat, action, req, taken_back, why):
         for i in range(len(self.tentative)):
             r, s, a = self.tentative[i]
             if r == req and s == seat and a == action:
                 self.tentative.pop(i)
+                self._splays.pop(r, None)
                 self.tentative_rev += 1
                 if taken_back:
                     self.cue = "%s taken back: %s" % (self.game.action_label(action), why)

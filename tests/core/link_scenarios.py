@@ -15,6 +15,7 @@ import sys
 import core.link.unit  # noqa: F401  (compile the big modules first, before heap fragments)
 from core.link.sim import SimChain
 from test_link_session import _lobby, _bots, _same_records, games
+from core.link import messages as M
 from core.record import record_lines
 
 
@@ -449,3 +450,69 @@ def test_speed_host_restarted_mid_round_arbitrates_again():
     _same_records(c)
     for u in c.units:
         assert u.lockstep.rejected == 0, u.session.reports
+
+
+def _to_a_turn_of(c, unit):
+    """Play until it is `unit`'s seat's turn alone (after the bids), on every unit."""
+    seat = unit.my_seat()
+    i = c.units.index(unit)
+
+    def at_turn(c):
+        ns = [len(u.game.history) for u in c.units]
+        return (not unit.game.bidding and list(unit.game.to_move()) == [seat] and
+                min(ns) == max(ns))
+
+    def others(c):
+        _bots(c, skip=-1 if unit.game.bidding else i)
+    assert c.run_until(at_turn, 20000, others) >= 0
+    c.step(30)
+    return seat
+
+
+def test_a_forged_log_for_another_units_seat_is_refused_by_every_unit():
+    # issue #15 item 11: unit 3 sends a LOG entry for unit 2's seat (its move, legal):
+    # every unit applied it before, and unit 2 dropped it as its own echo.  A LOG is taken
+    # only from the unit this unit asked (the host), and an entry for a seat this unit
+    # plays only if it is what it decided.
+    c, host = _lobby(3, 3)
+    host.start()
+    assert c.run_until(lambda c: all([u.game is not None for u in c.units]), 10000) >= 0
+    victim, forger = c.units[1], c.units[2]
+    seat = _to_a_turn_of(c, victim)
+    n = len(host.game.history)
+    a = victim.game.legal_actions(seat)[0]
+    b = bytearray(40)
+    k = M.encode_log(b, host.session.sid, n, False, [(seat, a)], False)
+    for u in (host, victim):
+        u._on_message(forger.node_id, b, 0, k)
+        assert len(u.game.history) == n
+        assert "refused a log from unit %d" % forger.node_id in u.session.reports[-1]
+    # the same entry from the host, which the victim did not ask either, nor decided
+    victim._on_message(host.node_id, b, 0, k)
+    assert len(victim.game.history) == n and "refused a log" in victim.session.reports[-1]
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 60000, _bots) >= 0
+    _same_records(c)
+    for u in c.units:
+        assert u.unhandled == 0
+
+
+def test_a_seal_for_a_seat_not_to_move_is_refused_and_nothing_raises():
+    # issue #15 item 2: in a sealed round, a SEAL for a seat not to move or not its
+    # sender's made the host call encode_reject with the string "seal": TypeError out of
+    # receive()
+    c, host = _lobby(2, 2)
+    host.start()
+    assert c.run_until(lambda c: all([u.game is not None for u in c.units]), 10000) >= 0
+    guest = c.units[1]
+    assert host.game.bidding and len(host.game.to_move()) == 2      # a sealed round
+    n = len(host.game.history)
+    b = bytearray(60)
+    for s in (host.my_seat(), 5):
+        k = M.encode_seal(b, host.session.sid, n, s, b"\x01" * 32)
+        host._on_message(guest.node_id, b, 0, k)        # not its seat / no such seat
+        guest._on_message(host.node_id, b, 0, k)
+        assert "cannot seal seat %d" % s in host.session.reports[-1]
+    assert host.unhandled == 0 and guest.unhandled == 0     # refused, not caught
+    assert len(host.game.history) == n
+    assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 60000, _bots) >= 0
+    _same_records(c)

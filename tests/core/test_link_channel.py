@@ -619,3 +619,59 @@ def test_a_large_frame_lost_again_and_again_is_taken_back_and_cut():
             assert p.a.rescues == 0 and p.b.reassembled == 0 and p.b.duplicates >= 2
         else:
             assert p.a.rescues == 1 and p.a.resplits == 1 and p.b.reassembled == 1
+
+
+def _forge(p, ch, body):
+    """Feed `ch` one frame with a valid CRC and the link's tag: a damaged header the CRC
+    missed, or a PC on the cable."""
+    from core.link.framing import FrameEncoder
+    b = bytearray(len(body) + 2)
+    b[:len(body)] = body
+    e = FrameEncoder()
+    ch.receive(e.out, 0, e.encode(b, len(body), True))
+
+
+def test_a_false_ack_does_not_wedge_the_channel():
+    # issue #15 item 3, the frame that wedged a fuzzed game: a DATA frame from b whose
+    # piggy-backed ack was raised by one (and its seq lowered), CRC and tag valid.  a took
+    # its lost frame as delivered and freed it; b held the frames after the gap and asked
+    # for it forever; a ignored every ack behind its base: "paused: waiting for unit N".
+    # Now impossible acks in a row start a new session with the peer (HELLO), and the
+    # frames queued after the lost one are delivered.
+    p = Pair()
+    p.step(300)
+    assert p.a.up and p.b.up
+    p.ab.plugged = False
+    p.a.send(b"lost", 0, 4)                          # never reaches b
+    p.ab.plugged = True
+    tag = p.a._tag
+    body = bytes([2, tag >> 8, tag & 0xFF, (p.a._expect - 1) & 0xFF, (p.a._base + 1) & 0xFF,
+                  7]) + b"zz"
+    _forge(p, p.a, body)
+    assert p.a.in_flight() == 0                      # the lost frame taken as acked
+    for i in range(3):
+        p.a.send(b"after%d" % i, 0, 6)
+    p.step(5000)
+    assert p.got["b"][-3:] == [b"after0", b"after1", b"after2"]
+    assert p.a.desyncs == 1 and p.a.up and p.b.up
+    p.a.send(b"more", 0, 4)
+    p.step(300)
+    assert p.got["b"][-1] == b"more" and p.a.desyncs == 1
+
+
+def test_a_false_selective_ack_is_taken_back():
+    # a damaged sack bit marked a frame b never got as held; it became the oldest frame
+    # and a timeout never resends a frame taken as held: the next ACK, which does not list
+    # it, makes a resend it.
+    p = Pair()
+    p.step(300)
+    p.ab.plugged = False
+    p.a.send(b"w", 0, 1)
+    p.a.send(b"x", 0, 1)                             # both lost
+    p.ab.plugged = True
+    tag = p.a._tag
+    base = p.a._base
+    _forge(p, p.a, bytes([3, tag >> 8, tag & 0xFF, base, 1, 0]))   # "x is held": false
+    p.step(3000)
+    assert p.got["b"][-2:] == [b"w", b"x"]
+    assert p.a.in_flight() == 0
