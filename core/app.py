@@ -673,8 +673,10 @@ def forget_shown_events(g):
 
 def ai_seed(seed, seat, round_no=1):
     """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
-    from core.prng import fold_seed
-    return (fold_seed(seed) + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
+    if isinstance(seed, str):
+        from core.prng_wide import fold_seed     # a linked game's wide seed
+        seed = fold_seed(seed)
+    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
 
 
 def drop_modules(names):

@@ -15,7 +15,8 @@ See docs/prng.md for how the period and the statistical quality were checked.
 A linked game is dealt from a 128-bit seed (`WidePrng`, a SHA-256 counter stream): a 30-bit
 seed, or the ~58-bit state of the MWC pair, could be found by dealing every candidate until
 one matches a player's own hand (issue #15); 2**128 cannot.  `prng_for(seed)` picks the
-generator from the seed's shape: an int is the classic seed, a 32-digit hex string a wide one.
+generator from the seed's shape: an int is the classic seed, a 32-digit hex string a wide one
+(core/prng_wide.py).
 """
 import hashlib
 import struct
@@ -28,8 +29,6 @@ _A2 = const(32730)  # p2 = 1072496639, q2 = 536248319
 _P1 = const(1073479679)
 _P2 = const(1072496639)
 MAX_SEED = const(0x3FFFFFFF)
-WIDE_SEED_DIGITS = const(32)    # a wide seed: 128 bits as 32 lowercase hex digits
-_HEX = "0123456789abcdef"
 
 
 class Prng:
@@ -96,86 +95,11 @@ class Prng:
             i -= 1
 
 
-def check_wide_seed(seed):
-    """The 16 bytes of a wide seed; ValueError unless it is 32 lowercase hex digits."""
-    if not isinstance(seed, str) or len(seed) != WIDE_SEED_DIGITS:
-        raise ValueError("a wide seed is %d hex digits" % WIDE_SEED_DIGITS)
-    out = bytearray(WIDE_SEED_DIGITS // 2)
-    for i in range(WIDE_SEED_DIGITS):
-        d = _HEX.find(seed[i])
-        if d < 0:
-            raise ValueError("a wide seed is lowercase hex digits, got %r" % seed[i])
-        out[i >> 1] |= d << (0 if i & 1 else 4)
-    return bytes(out)
-
-
-def wide_seed(raw):
-    """The seed string of 16 raw bytes (e.g. a SHA-256 prefix)."""
-    if len(raw) != WIDE_SEED_DIGITS // 2:
-        raise ValueError("a wide seed is made of %d bytes" % (WIDE_SEED_DIGITS // 2))
-    out = []
-    for b in raw:
-        out.append(_HEX[b >> 4])
-        out.append(_HEX[b & 15])
-    return "".join(out)
-
 
 def prng_for(seed):
-    """The generator a game seeded with `seed` deals from: WidePrng for a wide (hex) seed,
-    else Prng."""
-    return WidePrng(seed) if isinstance(seed, str) else Prng(seed)
-
-
-def fold_seed(seed):
-    """A 30-bit int standing for `seed` where only small ints fit (AI seeds derived from
-    the game's): the int itself, or the first 28 bits of a wide seed."""
+    """The generator a game seeded with `seed` deals from: core.prng_wide.WidePrng for a
+    wide (hex) seed, loaded only then (a local game never holds its code), else Prng."""
     if isinstance(seed, str):
-        return int(seed[:7], 16)
-    return seed
-
-
-class WidePrng(Prng):
-    """The same interface as Prng (next30, below, shuffle, state, set_state) on a 128-bit
-    seed: output block i is SHA-256("pc-deal" || key || i as 4 bytes, big-endian), read as
-    eight 32-bit little-endian words of which the low 30 bits are the outputs.  Used for
-    deals, not in hot loops: one hash per eight outputs."""
-
-    def __init__(self, seed):
-        self.seed(seed)
-
-    def seed(self, seed):
-        key = check_wide_seed(seed)
-        self._in = bytearray(b"pc-deal" + key + b"\0\0\0\0")
-        self._block = -1
-        self._pos = 8
-        self._words = b""
-
-    def state(self):
-        """(next block, next word in it): two small ints, for saves."""
-        return (self._block + 1 if self._pos >= 8 else self._block, self._pos & 7)
-
-    def set_state(self, state):
-        block, pos = state
-        if not (0 <= block < 0x3FFFFFFF and 0 <= pos < 8):
-            raise ValueError("PRNG state out of range")
-        self._load(block)
-        self._pos = pos
-
-    def _load(self, block):
-        b = self._in
-        n = len(b)
-        b[n - 4] = block >> 24
-        b[n - 3] = (block >> 16) & 0xFF
-        b[n - 2] = (block >> 8) & 0xFF
-        b[n - 1] = block & 0xFF
-        self._words = hashlib.sha256(b).digest()
-        self._block = block
-
-    def next30(self):
-        if self._pos >= 8:
-            self._load(self._block + 1)
-            self._pos = 0
-        w = self._words
-        i = self._pos << 2
-        self._pos += 1
-        return (w[i] | w[i + 1] << 8 | w[i + 2] << 16 | (w[i + 3] & 0x3F) << 24)
+        from core.prng_wide import WidePrng
+        return WidePrng(seed)
+    return Prng(seed)

@@ -264,51 +264,22 @@ class Reds(Game):
             return None
         return Game.check(self, seat, action)
 
-    # -- sealed bids (linked games, core/link/sealed.py) --------------------------------
-    def defer_reveal(self, seat):
-        """The action that stands for `seat`'s sealed choice until the rules reveal it, or
-        None when a sealed choice is revealed at once: hidden bids are revealed at the end
-        of the round (reds.md Variants), so the link applies BID_SEALED now."""
-        if self.hidden and self.phase == BID and seat in self.to_move():
-            return BID_SEALED
-        return None
-
-    def sealed_index(self, seat):
-        """History index of the round's first sealed bid (where the link committed every
-        seat's bid in one simultaneous round) if `seat`'s bid is sealed, else -1."""
-        return self.sealed_from if self.sealed[seat] else -1
-
-    def sealed_choices(self, seat):
-        """Every action a sealed bid may be revealed as."""
-        return [BID_BASE + b for b in range(MAX_BID + 1)]
-
-    def revealing(self):
-        """True in the reveal phase: the sealed seats open their bids, nobody decides."""
-        return self.phase == REVEAL
-
-    def note_sealed(self, seat, action):
-        """This unit sealed `action` as `seat`'s bid (its player, or its AI seat): only
-        `seat`'s observation shows it (T-3: you know what you wrote down).  Local, never
-        in the history or the public events.  True when it changed what the seat sees."""
-        if not (0 <= seat < self.n_players and self.sealed[seat] and
-                BID_BASE <= action <= BID_BASE + MAX_BID):
-            return False
-        v = action - BID_BASE + 1
-        if self.noted[seat] == v:
-            return False
-        self.noted[seat] = v
-        return True
+    @classmethod
+    def prepare_link(cls):
+        """A linked game is starting: give the class the hooks that keep hidden bids
+        sealed until the reveal (core/reds_sealed.py; loaded only for linked play, so a
+        game against the AI does not hold their code)."""
+        from core.reds_sealed import attach
+        attach(cls)
 
     # -- applying actions ----------------------------------------------------------------
     def _apply(self, seat, action):
         ph = self.phase
-        if ph == BID:
-            if action == BID_SEALED:
-                self._seal_bid(seat)
-            else:
-                self._bid(seat, action - BID_BASE)
-        elif ph == REVEAL:
-            self._reveal(seat, action - BID_BASE)
+        if action == BID_SEALED or ph == REVEAL:
+            from core.reds_sealed import apply_sealed   # linked hidden bids only
+            apply_sealed(self, seat, action)
+        elif ph == BID:
+            self._bid(seat, action - BID_BASE)
         elif ph == EXCHANGE:
             if action >= UNGIVE_BASE:
                 hand_remove(self.giving[seat], action - UNGIVE_BASE)
@@ -316,21 +287,6 @@ class Reds(Game):
                 self._give(seat, action - GIVE_BASE)
         else:
             self._play(seat, action)
-
-    def _seal_bid(self, seat):
-        if self.sealed_from < 0:
-            self.sealed_from = len(self.history)    # Game.apply appends after _apply
-        self.sealed[seat] = 1
-        self._bid(seat, 0)
-
-    def _reveal(self, seat, value):
-        self.bids[seat] = value
-        self.sealed[seat] = 0
-        self.noted[seat] = 0
-        for s in range(self.n_players):
-            if self.sealed[s]:
-                return
-        self._end_round()
 
     def _bid(self, seat, value):
         self.bids[seat] = value

@@ -59,9 +59,10 @@ def _only(obj, keys, n, what):
 
 def check_seed(seed):
     """A deal seed as saved: an int 0..MAX_SEED, or a wide seed (32 lowercase hex
-    digits, core.prng); SaveCorrupt otherwise."""
-    from core.prng import MAX_SEED, check_wide_seed
+    digits, core.prng_wide); SaveCorrupt otherwise."""
+    from core.prng import MAX_SEED
     if isinstance(seed, str):
+        from core.prng_wide import check_wide_seed
         try:
             check_wide_seed(seed)
             return

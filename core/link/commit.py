@@ -13,7 +13,7 @@ binds (it learns the digest back from the others) and open it (core/link/lockste
 """
 import hashlib
 
-from core.prng import wide_seed
+from core.prng_wide import wide_seed
 
 VALUE_BYTES = 16        # a unit's share of the deal seed
 

@@ -111,6 +111,9 @@ class Lockstep(SealedRounds, SpeedLink):
         self._unopened = {}     # seat -> (index, digest) of a copy our actions do not open
         self.recovered = 0      # seals opened again after a restart
         self._dr = None         # reveals the game defers (Reds' hidden bids): deferred.py
+        prepare = getattr(game, "prepare_link", None)
+        if prepare is not None:
+            prepare()           # the game's link-only hooks, loaded now (core/reds_sealed.py)
         if hasattr(game, "defer_reveal"):
             from core.link.deferred import DeferredReveals
             self._dr = DeferredReveals(self)

@@ -4,8 +4,8 @@ The expected words were computed on CPython straight from hashlib (SHA-256 of "p
 the 16 key bytes and the block number), independently of WidePrng's own code; the file runs
 unchanged on CPython and both MicroPython ports.
 """
-from core.prng import (WidePrng, Prng, prng_for, wide_seed, check_wide_seed, fold_seed,
-                       MAX_SEED)
+from core.prng import Prng, prng_for, MAX_SEED
+from core.prng_wide import WidePrng, wide_seed, check_wide_seed, fold_seed
 from core.registry import game_class
 
 SEED = "000102030405060708090a0b0c0d0e0f"

@@ -8,6 +8,8 @@ from core.record import action_line, dumps, header
 from core.replay import replay_lines
 from test_reds_kit import RandomPolicy, run, snapshot
 
+Reds.prepare_link()     # the hooks a linked game gets (core/reds_sealed.py)
+
 HIDDEN3 = {"players": 3, "hidden_bids": True, "short_game": True}
 
 

@@ -1,5 +1,5 @@
 """A full Reds game for every player count on the MicroPython unix port with the heap
-capped at 64 KB, with GreedyBot at every seat; its record must equal CPython's.
+capped at 72 KB (64 KB before issue #15, see HEAP), with GreedyBot at every seat; its record must equal CPython's.
 
 The modules are precompiled with mpy-cross, as they are on the device (frozen or .mpy):
 compiling core/reds.py from source needs more than 64 KB of heap for the parse tree alone.
@@ -19,7 +19,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.path.dirname(sys.executable)
 MODULES = ("__init__", "prng", "cards", "game", "trick", "packed_log", "reds_options", "reds",
            "reds_text", "bots", "reds_bots")
-HEAP = "64K"
+# 64 KB until issue #15: the engine's state and phase for hidden bids kept sealed in linked
+# games (core/reds.py; the rest is core/reds_sealed.py, not loaded here) took the smallest
+# heap these games finish in from 64 KB (the edge: 63 failed) to 69 KB, measured in 1 KB
+# steps; 72 KB keeps a margin.  docs/reds_engine.md, "Memory".
+HEAP = "72K"
 
 SCRIPT = r'''
 import sys, json, gc
