@@ -326,8 +326,7 @@ def main(argv=None):
         if args.rom:
             ap.error("--rom needs --port unix (the WebAssembly port has no VfsRom)")
         precompile_wasm()
-    else:
-        precompile_app()
+    precompile_app()        # wasm too: its runs are recorded on the unix port first
     if args.modules:
         for r in module_costs(args.port):
             print(json.dumps(r))
@@ -337,8 +336,6 @@ def main(argv=None):
         rom = os.path.join(ROOT, "build", "app.romfs")
         print(json.dumps({"what": "rom", "bytes": build_rom(rom)}))
     if args.floor:
-        if args.port == "wasm":
-            precompile_app()        # the module lists come from a unix run
         for layout in args.layouts.split(","):
             for game in args.games.split(","):
                 print(json.dumps(floor(game, layout, args.port, rom, args.seed, not args.no_link)))
