@@ -196,11 +196,14 @@ class Run:
         self.peak_pass = 0      # the same before the collection, with the pass's garbage
         self.peak_in = ""       # the app's state at the peak
         self.peak_pass_in = ""  # ... at that one
+        self.by_state = [0] * len(self.app_mod.STATE_NAMES)    # the live peak in each state
         self.modules_in_game = 0
 
     def note(self, pass_alloc):
         a = gc.mem_alloc() - ROM
         st = self.app.state
+        if a > self.by_state[st]:
+            self.by_state[st] = a
         if a > self.peak:
             self.peak = a
             self.peak_in = self.app_mod.STATE_NAMES[st]
@@ -219,6 +222,14 @@ class Run:
             self.modules_in_game = len(sys.modules)
             if LIST_MODULES:
                 self.list_modules()
+
+    def write_by_state(self):
+        """"rules:N table:N ...": the live peak in each state the game went through."""
+        w = sys.stdout.write
+        names = self.app_mod.STATE_NAMES
+        for i in range(len(self.by_state)):
+            if self.by_state[i]:
+                w("%s:%d " % (names[i], self.by_state[i]))
 
     def list_modules(self):
         """{"what": "modules_at_table", "modules": "a b ..."}, written name by name (no
@@ -282,6 +293,9 @@ def main():
                              gc.mem_free() - SPLIT, run.passes, presses, now // 1000, kinds,
                              run.modules_in_game, len(sys.modules), app.saves, run.peak_in,
                              run.peak_pass_in))
+        sys.stdout.write('{"what": "peaks", "game": "%s", "by_state": "' % game)
+        run.write_by_state()
+        sys.stdout.write('"}\n')
         run.new_game()
 
     if REPLAY is None:

@@ -104,7 +104,15 @@ def _run_script(cmd, timeout):
                 recs[-1]["names_text_at_peak"] = int(names["n_str_data_bytes"])
                 recs[-1]["qstrs_at_peak"] = int(names["n_qstr"])
     states = [r for r in recs if r["what"] == "state"]
-    recs = [r for r in recs if r["what"] != "state"]
+    games = [r for r in recs if r["what"] == "game"]
+    for r in recs:
+        if r["what"] == "peaks" and games:
+            # the live peak in each app state of that game (the one before it)
+            g = [x for x in games if x.get("game") == r["game"] and "peak_by_state" not in x]
+            if g:
+                g[0]["peak_by_state"] = dict((k, int(v)) for k, v in
+                                             (kv.split(":") for kv in r["by_state"].split()))
+    recs = [r for r in recs if r["what"] not in ("state", "peaks")]
     if p.returncode == 0 and p.stdout.rstrip().endswith("done"):
         return recs, ""
     err = " | ".join((p.stderr.strip() or p.stdout.strip()).splitlines()[-6:])
