@@ -1,14 +1,28 @@
 """The whole app through a complete game against the AI, on this runtime, with figures.
 
     micropython -X heapsize=128K tests/mp_app_memory.py --path DIR --fs FSDIR [--rom IMAGE]
-                [--list-modules] [--no-link] [--record FILE | --replay FILE]
-                GAME[+GAME...] LAYOUT [SEED]
+                [--list-modules] [--no-link] [--board NAME] [--times N]
+                [--record FILE | --replay FILE] GAME[+GAME...] [LAYOUT [SEED]]
     node tools/wasm_run.mjs --heap 128K --fixed-heap --loop TICK --copy build/wasm-mpy
                 --copy RECDIR --mkdir /save tests/mp_app_memory.py --path /proj/build/wasm-mpy
                 --fs /save --replay /proj/RECDIR/FILE GAME LAYOUT [SEED]
 
 (tools/app_memory.py runs it: --port unix, the 64-bit unix port, or --port wasm, the
-32-bit WebAssembly port.)
+32-bit WebAssembly port.)  Options come in the order above.
+
+On a board or an emulator of one, with the app installed by `make flash` (the script
+passes its arguments in the global ARGV, the first entry a program name):
+
+    mpremote exec "ARGV = ['-', '--fs', '/appmem', '--board', 'pico_lcd_1_3', '--times', '1500', 'speedrun']" run tests/mp_app_memory.py
+
+--board NAME boots boards/NAME.py (its display on its SPI, its pins) instead of the host
+board; the buttons are then read from a settable mask (boards.hardware.MaskInput), which
+the scripted finger (or --replay) sets pass by pass, so the run is the same on a board,
+an emulator or the host.  Saves go to FSDIR on the board's flash (create it first:
+`mpremote mkdir :appmem`), apart from the user's.  --times N also reports the AI's
+decision times, time.ticks_us() per decision, by kind (the engine's phase; Speed: "act"
+and "perceive"), one {"what": "ai_times", ...} line per kind after each game; N samples
+(4 bytes each, allocated before the boot: "times_bytes") are kept per game.
 
 What runs is what the device runs: core.boot (board "host" with panel=False: the real
 ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.make_app
@@ -87,6 +101,19 @@ LINK = True
 if args and args[0] == "--no-link":     # for the breakdown: the app without the link stack
     LINK = False
     args = args[1:]
+BOARD = "host"
+if args and args[0] == "--board":
+    # a real board module (boards/NAME.py: its display, buttons and pins, as on the
+    # device) instead of the host board; the buttons are read from a settable mask
+    # (boards.hardware.MaskInput), which the scripted finger or the replay sets
+    BOARD = args[1]
+    args = args[2:]
+TIMES = 0
+if args and args[0] == "--times":
+    # the AI's decision times (time.ticks_us), by decision kind: room for N samples,
+    # allocated before the boot (its bytes are reported as "times_bytes")
+    TIMES = int(args[1])
+    args = args[2:]
 RECORD = REPLAY = None
 if args and args[0] == "--record":
     RECORD = args[1]
@@ -100,7 +127,9 @@ if "" not in sys.path:
     sys.path.append("")
 
 GAMES = args[0].split("+")
-LAYOUT = args[1]
+LAYOUT = args[1] if len(args) > 1 else "lcd13"     # the host board's layout (else unused)
+if BOARD != "host":
+    LAYOUT = BOARD
 SEED = int(args[2]) if len(args) > 2 else 1
 OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer keeps them);
            "speed": {"scoring": "automatic", "target": 50}}   # Speed: two rounds won, a save
@@ -123,6 +152,119 @@ try:
     from micropython import qstr_info as QSTR_INFO
 except ImportError:
     QSTR_INFO = None
+
+
+# Decision kinds by the engine's phase number (Reds names its phases; Speed's bot is
+# ticked by its table: "act" when a tick plays, "perceive" when it sees a new view)
+PHASES = {"speedrun": ("select", "bid", "reveal", "play"),
+          "steppingstones": ("bid", "rank", "trump", "play")}
+
+
+class Timer:
+    """time.ticks_us() of each AI decision, by kind (--times N).  The AI seats' start /
+    step / choose (Speed: tick) are wrapped on the instance, so the app and the table
+    call them as before; a sliced decision's time is the sum of its slices.  Samples
+    go to one array allocated at start: kind << 26 | microseconds."""
+
+    def __init__(self, n):
+        from array import array
+        import time
+        self.us = time.ticks_us
+        self.diff = time.ticks_diff
+        self.app = None         # set once the app runs
+        self.samples = array("I", bytes(4 * n))
+        self.n = 0
+        self.kinds = []
+        self.kind = 0
+        self.acc = 0
+
+    def add(self, kind, us):
+        if self.n < len(self.samples):
+            self.samples[self.n] = kind << 26 | min(us, (1 << 26) - 1)
+            self.n += 1
+
+    def kind_of(self, name):
+        if name not in self.kinds:
+            self.kinds.append(name)
+        return self.kinds.index(name)
+
+    def phase(self):
+        g = self.app.game
+        ph = g.phase
+        if isinstance(ph, int):
+            names = PHASES.get(self.app.game_name)
+            ph = names[ph] if names is not None and ph < len(names) else "phase"
+        return self.kind_of(ph)
+
+    def watch(self):
+        """Wrap the AI seats the app has now (called after every loop pass)."""
+        ps = getattr(self.app, "players", None)
+        if ps is None:
+            return
+        for p in ps:
+            if p is not None and not hasattr(p, "_timed"):
+                self.wrap(p)
+
+    def wrap(self, p):
+        t = self
+        p._timed = True
+        if hasattr(p, "tick"):                  # Speed's bot
+            tick = p.tick
+
+            def timed_tick(now, view):
+                seen = p.seen_version
+                t0 = t.us()
+                a = tick(now, view)
+                dt = t.diff(t.us(), t0)
+                if a >= 0:
+                    t.add(t.kind_of("act"), dt)
+                elif p.seen_version != seen:        # idle ticks (nothing new) not kept
+                    t.add(t.kind_of("perceive"), dt)
+                return a
+            p.tick = timed_tick
+            return
+        if hasattr(p, "start"):                 # sliced: start(obs), step(units) until done
+            start = p.start
+            step = p.step
+
+            def timed_start(obs):
+                t.kind = t.phase()
+                t0 = t.us()
+                start(obs)
+                t.acc = t.diff(t.us(), t0)
+
+            def timed_step(units):
+                t0 = t.us()
+                a = step(units)
+                t.acc += t.diff(t.us(), t0)
+                if a is not None:
+                    t.add(t.kind, t.acc)
+                return a
+            p.start = timed_start
+            p.step = timed_step
+            return
+        choose = p.choose
+
+        def timed_choose(obs):
+            k = t.phase()
+            t0 = t.us()
+            a = choose(obs)
+            t.add(k, t.diff(t.us(), t0))
+            return a
+        p.choose = timed_choose
+
+    def report(self, game):
+        """{"what": "ai_times", "game": ..., "kind": ..., "n", "p50_us", "p95_us",
+        "max_us"} per kind, then the samples start again."""
+        for k in range(len(self.kinds)):
+            xs = sorted(self.samples[i] & 0x3FFFFFF for i in range(self.n)
+                        if self.samples[i] >> 26 == k)
+            if xs:
+                sys.stdout.write('{"what": "ai_times", "game": "%s", "kind": "%s", "n": %d, '
+                                 '"p50_us": %d, "p95_us": %d, "max_us": %d}\n'
+                                 % (game, self.kinds[k], len(xs), xs[len(xs) // 2],
+                                    xs[min(len(xs) - 1, len(xs) * 95 // 100)], xs[-1]))
+        self.n = 0
 
 
 def heap_size():
@@ -245,6 +387,7 @@ class Run:
 def main():
     """The run, as a generator that yields after every gc.collect() it measures after
     (on the WebAssembly port the collection happens there, see TICK)."""
+    timer = Timer(TIMES) if TIMES else None
     gc.collect()
     yield
     heap = heap_size()
@@ -253,8 +396,18 @@ def main():
     from core.boot import boot
 
     lines = []
-    b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
-                                                                 "node": 7})
+    if BOARD == "host":
+        b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
+                                                                     "node": 7})
+    else:
+        # the board's own make(): its display on its SPI, its pins; saves on the board's
+        # flash under FS (the real os.sync), apart from the user's saves in /
+        b = boot(DeviceFs(FS), BOARD, lines.append)
+        if b is None or b.hw is None:
+            raise SystemExit("board %s did not boot: %s" % (BOARD, " | ".join(lines)))
+        from boards.hardware import MaskInput
+        b.hw.input = MaskInput()
+        b.hw.read_buttons = b.hw.input.read
     del boot    # as firmware/main.py does: the app drops core.boot once it runs
     gc.collect()
     yield
@@ -269,13 +422,17 @@ def main():
     boot_free = gc.mem_free() - SPLIT
     sys.stdout.write('{"what": "boot", "platform": "%s", "layout": "%s", "heap": %d, '
                      '"alloc_at_start": %d, "alloc_after_boot": %d, "free_after_boot": %d, '
-                     '"link": %s, "link_modules": %d, "modules": %d, "rom_image": %d}\n' % (
+                     '"link": %s, "link_modules": %d, "modules": %d, "rom_image": %d, '
+                     '"times_bytes": %d}\n' % (
                          sys.platform, LAYOUT, heap, start_alloc, boot_alloc, boot_free,
                          "true" if app.link_hw is not None else "false",
                          len([m for m in sys.modules if m.startswith("core.link") or m == "core.app_link"]),
-                         len(sys.modules), ROM))
+                         len(sys.modules), ROM, 4 * TIMES))
     run = Run(app_mod, app)
-    sent = b.hw.display.bus.bytes_total
+    if timer is not None:
+        timer.app = app
+    # the bytes sent to the display (a board's own SPI bus does not count them: -1)
+    sent = getattr(b.hw.display.bus, "bytes_total", None) or (lambda: -1)
     harness = 0
 
     def game_over(game, ok, presses, now):
@@ -296,6 +453,8 @@ def main():
         sys.stdout.write('{"what": "peaks", "game": "%s", "by_state": "' % game)
         run.write_by_state()
         sys.stdout.write('"}\n')
+        if timer is not None:
+            timer.report(game)
         run.new_game()
 
     if REPLAY is None:
@@ -307,6 +466,8 @@ def main():
             a = gc.mem_alloc()
             gc.collect()
             run.note(a)
+            if timer is not None:
+                timer.watch()
             if rec is not None:
                 rec.tick(b.hw.input.mask)
 
@@ -346,7 +507,10 @@ def main():
             gc.collect()
             yield
             run.note(a)
-        ok = (mask["finished"] and mask["check"] == run.check and mask["display_bytes"] == sent()
+            if timer is not None:
+                timer.watch()
+        ok = (mask["finished"] and mask["check"] == run.check
+              and (sent() < 0 or mask["display_bytes"] == sent())    # -1: a board's own bus
               and app.state == app_mod.MENU and games == GAMES)
     gc.collect()
     yield

@@ -106,13 +106,19 @@ def _run_script(cmd, timeout):
     states = [r for r in recs if r["what"] == "state"]
     games = [r for r in recs if r["what"] == "game"]
     for r in recs:
+        if r["what"] == "ai_times":
+            # the AI's decision times by kind (--times), on the game record before them
+            g = [x for x in games if x.get("game") == r["game"]]
+            if g:
+                g[-1].setdefault("ai_us", {})[r["kind"]] = {
+                    "n": r["n"], "p50": r["p50_us"], "p95": r["p95_us"], "max": r["max_us"]}
         if r["what"] == "peaks" and games:
             # the live peak in each app state of that game (the one before it)
             g = [x for x in games if x.get("game") == r["game"] and "peak_by_state" not in x]
             if g:
                 g[0]["peak_by_state"] = dict((k, int(v)) for k, v in
                                              (kv.split(":") for kv in r["by_state"].split()))
-    recs = [r for r in recs if r["what"] not in ("state", "peaks")]
+    recs = [r for r in recs if r["what"] not in ("state", "peaks", "ai_times")]
     if p.returncode == 0 and p.stdout.rstrip().endswith("done"):
         return recs, ""
     err = " | ".join((p.stderr.strip() or p.stdout.strip()).splitlines()[-6:])
@@ -122,7 +128,7 @@ def _run_script(cmd, timeout):
 
 
 def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True, port="unix",
-             replay=False, list_modules=False):
+             replay=False, list_modules=False, times=0):
     """The JSON records of one run; a failed run adds {"what": "game", "error": ...}.
     `rom`: a ROMFS image (build_rom) to run the app from, its size added to the heap
     (unix only).  `port` "wasm": the WebAssembly port with the build/wasm-mpy tree
@@ -130,7 +136,8 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
     button masks are recorded on the unix port first and replayed there, one
     loop pass per call from JS (tests/mp_app_memory.py --record/--replay).  `replay`: the
     same record-and-replay on the unix port (to compare both ways of running).
-    `list_modules`: the run also prints the modules loaded at the table (modules_at_table)."""
+    `list_modules`: the run also prints the modules loaded at the table (modules_at_table).
+    `times`: room for that many AI decision times (ticks_us, by kind: "ai_us")."""
     cap = heap
     extra = []
     if rom is not None:
@@ -139,6 +146,8 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
         extra.append("--list-modules")
     if not link:
         extra.append("--no-link")
+    if times:
+        extra += ["--times", str(times)]
     what = [game, layout, str(seed)]
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="appmem", dir=os.path.join(ROOT, "build"))
@@ -329,6 +338,9 @@ def main(argv=None):
                     help="unix: record the run, then replay it as --port wasm does")
     ap.add_argument("--rom", action="store_true",
                     help="run the app from a ROMFS image (code in flash, as a frozen build)")
+    ap.add_argument("--times", type=int, default=0, metavar="N",
+                    help="also the AI's decision times (time.ticks_us, p50/p95/max by kind), "
+                         "room for N per game (4 bytes each, counted in the heap figures)")
     args = ap.parse_args(argv)
     if args.port == "wasm":
         if args.rom:
@@ -352,7 +364,7 @@ def main(argv=None):
     for layout in args.layouts.split(","):
         for game in args.games.split(","):
             for r in run_game(game, layout, args.heap, args.seed, rom=rom, link=not args.no_link,
-                              port=args.port, replay=args.replay):
+                              port=args.port, replay=args.replay, times=args.times):
                 if "error" in r:
                     failed += 1
                 print(json.dumps(r))
