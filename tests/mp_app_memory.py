@@ -10,10 +10,10 @@
 (tools/app_memory.py runs it: --port unix, the 64-bit unix port, or --port wasm, the
 32-bit WebAssembly port.)  Options come in the order above.
 
-On a board or an emulator of one, with the app installed by `make flash` (the script
-passes its arguments in the global ARGV, the first entry a program name):
+On a board or an emulator of one, with the app installed by `make flash` (a board has
+no command line: set sys.argv first, in the same mpremote session; docs/memory.md):
 
-    mpremote exec "ARGV = ['-', '--fs', '/appmem', '--board', 'pico_lcd_1_3', '--times', '1500', 'speedrun']" run tests/mp_app_memory.py
+    mpremote exec "import sys; sys.argv[:] = ['-', '--fs', '/appmem', '--board', 'pico_lcd_1_3', '--times', '1500', 'speedrun']" run tests/mp_app_memory.py
 
 --board NAME boots boards/NAME.py (its display on its SPI, its pins) instead of the host
 board; the buttons are then read from a settable mask (boards.hardware.MaskInput), which
