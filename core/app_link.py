@@ -489,7 +489,7 @@ class LinkPlay:
             t.held = ("", 0)
             self.count_ms = COUNT_MS
             u.lockstep.use_ready_gate()
-        self.status = LinkStatus(u)
+        self.status = LinkStatus(u, app.names)     # "Ben's unit" in the reasons
         self.status_view = LinkStatusView(app.screen, self.status, app.hints)
         self.panel_on = False
         self.phase = _GAME

@@ -63,6 +63,9 @@ def _mask_count(hand):
 
 class Reds(Game):
     NAME = "reds"
+    # Bump whenever a change alters the outcome of any record (the link refuses to
+    # seat units whose versions differ: docs/link.md, "Versions").
+    RULES_VERSION = 1
     PLAYERS = reds_options.PLAYERS
     OPTIONS = reds_options.OPTIONS   # the table lives in core/reds_options.py
 

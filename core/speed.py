@@ -40,6 +40,9 @@ from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS
 
 class Speed(Game):
     NAME = "speed"
+    # Bump whenever a change alters the outcome of any record (the link refuses to
+    # seat units whose versions differ: docs/link.md, "Versions").
+    RULES_VERSION = 1
     PLAYERS = speed_options.PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
     OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py

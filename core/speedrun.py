@@ -27,6 +27,9 @@ from core import speedrun_options
 
 class SpeedRun(Game):
     NAME = "speedrun"
+    # Bump whenever a change alters the outcome of any record (the link refuses to
+    # seat units whose versions differ: docs/link.md, "Versions").
+    RULES_VERSION = 1
     PLAYERS = speedrun_options.PLAYERS
     OPTIONS = speedrun_options.OPTIONS   # core/speedrun_options.py (rulings SR-1, SR-9)
 

@@ -127,6 +127,9 @@ def _suit_name(suit):
 
 class SteppingStones(Game):
     NAME = "steppingstones"
+    # Bump whenever a change alters the outcome of any record (the link refuses to
+    # seat units whose versions differ: docs/link.md, "Versions").
+    RULES_VERSION = 1
     PLAYERS = steppingstones_options.PLAYERS
     OPTIONS = steppingstones_options.OPTIONS   # the table lives in core/steppingstones_options.py
     n_players = _N_PLAYERS

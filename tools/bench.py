@@ -14,7 +14,7 @@ BENCHES = (
     # (script, argument, unix heap, wasm heap)
     ("tests/perf/trick_bench.py", "2000", "4M", "2M"),
     ("tests/perf/save_bench.py", "all", "512K", "512K"),
-    ("tests/perf/crypto_bench.py", "all", "2M", "2M"),
+    ("tests/perf/crypto_bench.py", "all", "256K", "256K"),
 )
 
 

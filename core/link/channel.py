@@ -2,7 +2,7 @@
 
 Frame bodies (inside framing.py's CRC-checked frames):
 
-    HELLO  [1][epoch:2][echo:2][node:2][txbase:1]   link set-up, sent while the link is down
+    HELLO  [1][epoch:2][echo:2][node:2][txbase:1][ver:1]   link set-up, while the link is down
     DATA   [2][tag:2][seq:1][ack:1][tx:1] payload   reliable, in order, exactly once
     ACK    [3][tag:2][ack:1][sack:1][echo:1]        cumulative + selective acks; heartbeat
     NAK    [4][tag:2][ack:1][sack:1][echo:1]        an ACK sent at once because of a gap
@@ -13,6 +13,12 @@ the peer epoch it has heard (echo); the link is up once a side hears its own epo
 Every other frame carries tag = epoch_a ^ epoch_b, so frames from before a restart (stale
 sequence numbers) are dropped, and a new peer epoch resets the sequence state on both sides
 (trap 1 of such protocols).
+
+`ver` is LINK_VERSION, the layout of these frames.  A HELLO of another version (8 bytes:
+firmware from before versions, which reads the first 8 bytes of ours and ignores `ver`)
+never brings the link up: this side does not echo its epoch nor send tagged frames, so
+neither side ever comes up, and `alien_version` holds the neighbour's version (0: before
+versions) while its HELLOs keep coming, for the screens ("update its firmware").
 
 Sending is *selective repeat* with a window of WINDOW frames and a bounded queue of QUEUE
 frames: send() refuses when the queue is full instead of growing.  The receiver keeps up to
@@ -66,6 +72,7 @@ PACE_MS = const(25)        # new data waits while more than this is queued for t
 HEARTBEAT_MS = const(200)
 DOWN_MS = const(1000)
 HELLO_MS = const(100)
+LINK_VERSION = const(1)    # bump when any frame's layout or meaning changes
 _IDLE_LEAD_MS = const(50)
 _STAMP_MASK = const(0x3FFFFFF)
 _BACKLOG_CAP_US = const(60000000)
@@ -93,6 +100,8 @@ class Channel:
         self._ctl = bytearray(16)
         self.peer_epoch = 0
         self.peer_node = 0
+        self.alien_version = -1     # a neighbour's other link version (-1: none heard)
+        self._alien_at = 0
         self.up = False
         self.ever_up = False
         self._tag = 0
@@ -250,7 +259,8 @@ class Channel:
         c[5] = (self.node_id >> 8) & 0xFF
         c[6] = self.node_id & 0xFF
         c[7] = self._base
-        self._emit(c, 8, now)
+        c[8] = LINK_VERSION
+        self._emit(c, 9, now)
         self._last_hello = now
 
     def _transmit(self, seq, now):
@@ -359,7 +369,13 @@ class Channel:
         kind = f[0]
         if kind == HELLO:
             if n >= 8:
-                self._on_hello(f, now)
+                v = f[8] if n >= 9 else 0
+                if v == LINK_VERSION:
+                    self.alien_version = -1
+                    self._on_hello(f, now)
+                else:
+                    self.alien_version = v
+                    self._alien_at = now
             return
         if n < 4 or self.peer_epoch == 0 or (f[1] << 8 | f[2]) != self._tag:
             self.stale += 1
@@ -547,6 +563,8 @@ class Channel:
     def poll(self):
         """Run timers: retransmit, heartbeat, hello, link-down.  Call every few ms."""
         now = self._clock()
+        if self.alien_version >= 0 and ticks_diff(now, self._alien_at) > DOWN_MS:
+            self.alien_version = -1
         if self.up:
             if ticks_diff(now, self._last_rx) > DOWN_MS:
                 self._set_up(False)

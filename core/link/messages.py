@@ -7,17 +7,28 @@ inside buf[start:start+n] (fuzzed in tests/host/test_link_fuzz.py).
 
 Game options travel as indices into each option's choices (both ends have the same game
 class), so a whole session description fits one frame.
+
+Versions (docs/link.md, "Versions").  PROTO_VERSION is the layout of these messages; a
+game's RULES_VERSION (its class) says which rules engine plays it.  SESSION carries PROTO in
+the high nibble of its phase byte and the host's RULES_VERSION after the tag; JOIN carries
+the joiner's two.  Firmware from before versions ("protocol 0") ignores every SESSION whose
+phase byte is above 2 (so it never lists nor adopts a newer host's game), and rejects a
+JOIN longer than 3 bytes as malformed; its own SESSION and JOIN (no versions) decode here
+as protocol 0, which is refused.  The first fields never move, so any later protocol can
+still tell who it is talking to: SESSION [kind][sid:2][proto<<4|phase][host:2], JOIN
+[kind][sid:2][proto][rules:2].
 """
 from micropython import const
 
-SESSION = const(0x10)   # sid phase host round nseats seats[] salt8 name optidx[] tag
-JOIN = const(0x11)      # sid
+SESSION = const(0x10)   # sid proto|phase host round nseats seats[] salt8 name optidx[] tag rules:2
+JOIN = const(0x11)      # sid proto rules:2
 LEAVE = const(0x12)     # sid
 COMMIT = const(0x13)    # sid round hash32            seed commit-reveal
 REVEAL = const(0x14)    # sid round value16
 SHARE = const(0x1F)     # sid round node value16       a unit's share, re-sent on SEEDREQ
 SEEDREQ = const(0x1E)   # sid round                    send me the shares of this round
-PRESENCE = const(0x15)  # sid phase hist flags
+PRESENCE = const(0x15)  # sid phase hist flags down_a:2 down_b:2
+REFUSE = const(0x19)    # sid reason proto rules:2      host to a unit it will not seat
 ACTION = const(0x20)    # sid index seat action
 SEAL = const(0x21)      # sid index seat|copy hash32  hidden decision, committed
 UNSEAL = const(0x22)    # sid index seat action nonce8 (action VOID: cannot open it)
@@ -30,6 +41,11 @@ SPLAY = const(0x30)     # sid req seat action t round Speed: a play asking the a
 TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
 READY = const(0x33)     # sid round go elapsed          Speed: ready for a round / it starts
+
+PROTO_VERSION = const(1)    # bump when any message's layout or meaning changes
+R_GUEST_OLDER = const(1)    # REFUSE reasons: the joining unit needs a firmware update
+R_HOST_OLDER = const(2)     # the host's unit needs a firmware update
+R_FULL = const(3)           # no free seat, or the game has started
 
 VOID = const(0xFFFF)    # UNSEAL's action when the owner cannot open its seal (no game uses it)
 
@@ -73,13 +89,15 @@ def _copy(b, i, src):
     return i
 
 
-def encode_session(b, sid, phase, host, rnd, seats, salt, name, optidx, tag=0):
+def encode_session(b, sid, phase, host, rnd, seats, salt, name, optidx, tag=0, rules=0,
+                   proto=PROTO_VERSION):
     """`salt`: 8 random bytes the host draws for the session, mixed into every share and
     the seed (core/link/commit.py); the seed itself never travels.  `tag`: one byte the host's app keeps in the session (the level of its AI seats),
     so that a host that restarted gets it back.  Sent by a unit that is not `host`, the
-    announcement is made on behalf of a host that is away (restarted)."""
+    announcement is made on behalf of a host that is away (restarted).  `rules`: the
+    RULES_VERSION of the game's class on the host; `proto`: for tests only."""
     i = _head(b, SESSION, sid)
-    b[i] = phase
+    b[i] = phase | (proto << 4)
     _p16(b, i + 1, host)
     b[i + 3] = rnd
     b[i + 4] = len(seats)
@@ -97,12 +115,30 @@ def encode_session(b, sid, phase, host, rnd, seats, salt, name, optidx, tag=0):
         _p16(b, i, x)
         i += 2
     b[i] = tag & 0xFF
-    return i + 1
+    _p16(b, i + 1, rules)
+    return i + 3
 
 
 def encode_simple(b, kind, sid):
-    """JOIN, LEAVE and SEALREQ."""
+    """LEAVE and SEALREQ (and the JOIN of firmware from before versions)."""
     return _head(b, kind, sid)
+
+
+def encode_join(b, sid, rules, proto=PROTO_VERSION):
+    """JOIN with the joiner's protocol and its RULES_VERSION of the session's game."""
+    i = _head(b, JOIN, sid)
+    b[i] = proto
+    _p16(b, i + 1, rules)
+    return i + 3
+
+
+def encode_refuse(b, sid, reason, rules):
+    """The host will not seat the unit: `reason` (R_*), the host's own versions."""
+    i = _head(b, REFUSE, sid)
+    b[i] = reason
+    b[i + 1] = PROTO_VERSION
+    _p16(b, i + 2, rules)
+    return i + 4
 
 
 def encode_commit(b, kind, sid, rnd, data):
@@ -119,12 +155,16 @@ def encode_share(b, sid, rnd, node, value):
     return _copy(b, i + 3, value)
 
 
-def encode_presence(b, sid, phase, hist, flags):
+def encode_presence(b, sid, phase, hist, flags, down_a=0, down_b=0):
+    """`down_a`, `down_b`: the node at the far end of this unit's cable A / B when that
+    cable was up and is down now (0: none), so that the others can name both ends."""
     i = _head(b, PRESENCE, sid)
     b[i] = phase
     _p16(b, i + 1, hist)
     b[i + 3] = flags
-    return i + 4
+    _p16(b, i + 4, down_a)
+    _p16(b, i + 6, down_b)
+    return i + 8
 
 
 def encode_action(b, sid, index, seat, action):
@@ -248,6 +288,20 @@ def _text(b, i, n):
         return None
 
 
+def _session_v0(b, i, end, kind, sid, phase, host):
+    """A SESSION of firmware from before versions (a 4-byte seed where the salt is now):
+    who hosts what, enough to say that the host's unit needs a firmware update."""
+    if end - i < 5:
+        return None
+    ns = b[i + 4]
+    i += 5 + 2 * ns + 4
+    if ns < 1 or ns > MAX_SEATS or i + 1 > end:
+        return None
+    nl = b[i]
+    name = _text(b, i + 1, nl) if nl <= MAX_NAME and i + 1 + nl <= end else None
+    return (kind, sid, phase, host, 0, None, None, name, None, 0, 0, 0)
+
+
 def decode(b, start, n):
     """(type, sid, fields...) or None when malformed."""
     if n < 3 or start < 0 or start + n > len(b):
@@ -258,10 +312,18 @@ def decode(b, start, n):
     end = start + n
     left = end - i
     if kind == SESSION:
+        if left < 3:
+            return None
+        phase = b[i] & 0x0F
+        proto = b[i] >> 4
+        host = _u16(b, i + 1)
+        if proto == 0:
+            return _session_v0(b, i, end, kind, sid, phase, host)
+        if proto != PROTO_VERSION:
+            # a later protocol: only the fields that never move
+            return (kind, sid, phase, host, 0, None, None, None, None, 0, proto, 0)
         if left < 6:
             return None
-        phase = b[i]
-        host = _u16(b, i + 1)
         rnd = b[i + 3]
         ns = b[i + 4]
         i += 5
@@ -280,11 +342,19 @@ def decode(b, start, n):
         i += nl
         no = b[i]
         i += 1
-        if i + 2 * no + 1 != end:
+        if i + 2 * no + 3 != end:           # then the tag and rules:2
             return None
         opts = [_u16(b, i + 2 * k) for k in range(no)]
-        return (kind, sid, phase, host, rnd, seats, salt, name, opts, b[end - 1])
-    if kind == JOIN or kind == LEAVE or kind == SEALREQ:
+        i += 2 * no
+        return (kind, sid, phase, host, rnd, seats, salt, name, opts, b[i], proto,
+                _u16(b, i + 1))
+    if kind == JOIN:
+        if left == 0:
+            return (kind, sid, 0, 0)        # firmware from before versions
+        return (kind, sid, b[i], _u16(b, i + 1)) if left >= 3 else None
+    if kind == REFUSE:
+        return (kind, sid, b[i], b[i + 1], _u16(b, i + 2)) if left >= 4 else None
+    if kind == LEAVE or kind == SEALREQ:
         return (kind, sid) if left == 0 else None
     if kind == COMMIT:
         return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 33 else None
@@ -295,7 +365,9 @@ def decode(b, start, n):
     if kind == SHARE:
         return (kind, sid, b[i], _u16(b, i + 1), bytes(b[i + 3:end])) if left == 19 else None
     if kind == PRESENCE:
-        return (kind, sid, b[i], _u16(b, i + 1), b[i + 3]) if left == 4 else None
+        if left != 8:
+            return None
+        return (kind, sid, b[i], _u16(b, i + 1), b[i + 3], _u16(b, i + 4), _u16(b, i + 6))
     if kind == ACTION:
         if left != 5:
             return None

@@ -10,9 +10,25 @@ same reliability it came with.  A unicast leaves by the channel its destination 
 heard on (learned from the src of received messages), or by every channel if unknown.
 The ttl (MAX_HOPS) bounds a message's life if someone closes the chain into a ring.
 Forwarding copies the bytes into the outgoing channel's preallocated slot: no allocation.
+
+Too far: a droppable broadcast that arrives on its last hop (ttl 1) goes one hop further
+with ttl 0; a unit hears such a copy only through `on_far(src, buf, start, n)` (never as a
+message), so a unit beyond MAX_HOPS learns that a game is hosted out of its reach (the
+lobby says so) instead of hearing nothing.  Firmware from before this rule never forwards
+ttl 0 and would take such a copy as a message: it cannot parse a versioned SESSION anyway.
+
+A ring (cabled by mistake): in a chain every unit's messages arrive by one channel; in a
+ring they arrive by both, so the learned route of a source flips on almost every message.
+RING_FLIPS flips of one source within RING_WINDOW_MS mark a ring for RING_MS (`ring()`),
+which the screens report ("unplug one cable").  While it lasts, droppable broadcasts
+(presence, announcements: periodic, made to be lost) are forwarded only within
+RING_REACH hops of their source, which reaches every unit of a ring of up to 7 units from
+one side or the other; reliable messages are forwarded as in a chain (a cable of the ring
+may already be out: losing one would lose it for good).
 """
 from micropython import const
 
+from core.clock import ticks_ms, ticks_diff
 from core.link.channel import MAX_PAYLOAD as _CH_MAX
 
 BROADCAST = const(0xFFFF)
@@ -20,16 +36,26 @@ DROPPABLE = const(0x80)
 MAX_HOPS = const(6)
 HDR = const(5)
 MAX_MESSAGE = const(117)   # channel payload minus the net header
+RING_FLIPS = const(3)
+RING_WINDOW_MS = const(2000)
+RING_MS = const(5000)
+RING_REACH = const(3)
 
 
 class Node:
     """This unit's network end: `channels` are channel.Channel objects (0, 1 or 2)."""
 
-    def __init__(self, node_id, handler):
+    def __init__(self, node_id, handler, clock=ticks_ms):
         if not 0 < node_id < BROADCAST:
             raise ValueError("node id must be 1..65534")
         self.node_id = node_id
         self.handler = handler
+        self.on_far = None
+        self._clock = clock
+        self._flip_n = {}
+        self._flip_t = {}
+        self.ring_at = None
+        self.rings = 0
         self.channels = []
         self._route = {}
         self._buf = bytearray(_CH_MAX)
@@ -48,16 +74,51 @@ class Node:
         flags = buf[start + 4]
         if src == self.node_id or src == 0:
             return                      # our own message came back round a ring
-        if self._route.get(src) != ch.index:
+        ttl = flags & 0x0F
+        if ttl == 0:
+            if self.on_far is not None:
+                self.on_far(src, buf, start + HDR, n - HDR)
+            return
+        r = self._route.get(src)
+        if r != ch.index:
+            if r is not None:
+                self._flip(src)
             self._route[src] = ch.index
         if dst == self.node_id or dst == BROADCAST:
             self.handler(src, buf, start + HDR, n - HDR)
-        if dst != self.node_id and (flags & 0x0F) > 1:
+        if dst == self.node_id:
+            return
+        drop = flags & DROPPABLE
+        if drop and MAX_HOPS + 1 - ttl >= RING_REACH and self.ring():
+            return
+        if ttl > 1:
             buf[start + 4] = flags - 1
-            for other in self.channels:
-                if other is not ch:
-                    self._out(other, buf, start, n, reliable, flags & DROPPABLE)
-                    self.forwarded += 1
+        elif dst == BROADCAST and drop:
+            buf[start + 4] = DROPPABLE      # ttl 0: only to say "too far" beyond
+        else:
+            return
+        for other in self.channels:
+            if other is not ch:
+                self._out(other, buf, start, n, reliable, drop)
+                self.forwarded += 1
+
+    def _flip(self, src):
+        """The route to `src` changed: a moved cable does that once, a ring every time."""
+        now = self._clock()
+        t = self._flip_t.get(src)
+        k = 1
+        if t is not None and ticks_diff(now, t) < RING_WINDOW_MS:
+            k = self._flip_n.get(src, 0) + 1
+        self._flip_n[src] = k
+        self._flip_t[src] = now
+        if k >= RING_FLIPS:
+            if not self.ring():
+                self.rings += 1
+            self.ring_at = now
+
+    def ring(self):
+        """True while the units look cabled in a ring (see the module's docstring)."""
+        return self.ring_at is not None and ticks_diff(self._clock(), self.ring_at) < RING_MS
 
     def _out(self, ch, buf, start, n, reliable, droppable):
         if reliable:

@@ -33,6 +33,12 @@ by a unit that is not its `host`).  Only a unit outside the session listens to s
 announcement; the restarted host finds its own node as the session's host, adopts the
 session as host (`via`: the guest that announced it, which serves it the log) and
 rejoins.  `tag` is a byte of the host's app kept in the session (its AI level).
+
+Versions: SESSION carries the host's protocol and its game's RULES_VERSION, JOIN the
+joiner's.  A unit never lists as joinable, adopts or follows a session whose versions
+differ from its own (its lobby entry says which side needs a firmware update), and the host
+answers a JOIN it will not seat with REFUSE and a reason (`refused`: what the host's room
+shows; `refusal`: what a refused guest's browse page shows).
 """
 from micropython import const
 
@@ -51,6 +57,21 @@ ANNOUNCE_MS = const(1000)
 RESEND_MS = const(1000)
 SEED_SLOW_MS = const(5000)     # seeding without progress this long: name who we wait for
 LOBBY_FORGET_MS = const(4000)
+
+
+def rules_version(cls):
+    return getattr(cls, "RULES_VERSION", 0)
+
+
+def version_gap(guest_proto, guest_rules, host_proto, host_rules):
+    """0 when a guest with these versions can play with the host, else which side is
+    older: M.R_GUEST_OLDER or M.R_HOST_OLDER (protocol first, then the game's rules; a
+    guest that lacks the game has rules -1)."""
+    if guest_proto != host_proto:
+        return M.R_GUEST_OLDER if guest_proto < host_proto else M.R_HOST_OLDER
+    if guest_rules != host_rules:
+        return M.R_GUEST_OLDER if guest_rules < host_rules else M.R_HOST_OLDER
+    return 0
 
 
 def option_indices(cls, options):
@@ -89,6 +110,8 @@ class Session:
         self._buf = bytearray(118)
         self.lobby = {}        # sid -> dict(host, name, options, seats, phase, seen)
         self.reports = []      # readable problems for the UI (bounded)
+        self.refused = {}      # host: unit -> REFUSE reason sent to it (this lobby)
+        self.refusal = None    # guest: (host, reason) of the last REFUSE heard
         self._run_secret = None
         self._reset()
 
@@ -158,6 +181,7 @@ class Session:
         self.cls = cls
         self.options = resolve_options(cls.OPTIONS, options)
         option_indices(cls, self.options)   # every option must be transmittable
+        self.refused = {}
         self.salt = bytes(self._entropy(8))
         self.seats = [AI] * n_seats
         self.seats[0] = self.node_id
@@ -183,7 +207,7 @@ class Session:
         b = self._buf
         n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
                              self.salt, self.name, option_indices(self.cls, self.options),
-                             self.tag)
+                             self.tag, rules_version(self.cls))
         self._send(BROADCAST, b, n, True, not reliable_now)
         self._last_announce = self._clock()
 
@@ -195,7 +219,7 @@ class Session:
         b = self._buf
         n = M.encode_session(b, self.sid, self.phase, self.host, self.rnd, self.seats,
                              self.salt, self.name, option_indices(self.cls, self.options),
-                             self.tag)
+                             self.tag, rules_version(self.cls))
         self._send(BROADCAST, b, n, True, True)
 
     # -- guest ----------------------------------------------------------------------------
@@ -203,8 +227,11 @@ class Session:
         info = self.lobby.get(sid)
         if info is None:
             raise ValueError("no session %d in the lobby" % sid)
+        if info["compat"]:
+            raise ValueError("session %d needs a firmware update" % sid)
+        self.refusal = None
         self._adopt(sid, info)
-        n = M.encode_simple(self._buf, M.JOIN, sid)
+        n = M.encode_join(self._buf, sid, rules_version(self.cls))
         self._send(info["host"], self._buf, n, True, False)
 
     def leave(self):
@@ -232,7 +259,10 @@ class Session:
         elif m[1] != self.sid or self.sid == 0:
             return
         elif kind == M.JOIN and self.is_host():
-            self._on_join(src)
+            self._on_join(src, m[2], m[3])
+        elif kind == M.REFUSE and src == self.host and not self.is_host() and self.phase == LOBBY:
+            self.refusal = (src, m[2])
+            self._reset()
         elif kind == M.LEAVE and self.is_host() and self.phase == LOBBY:
             for i in range(len(self.seats)):
                 if self.seats[i] == src:
@@ -248,20 +278,32 @@ class Session:
             self._on_share(src, m[3], m[4])
 
     def _on_session(self, src, m):
-        _, sid, phase, host, rnd, seats, salt, name, idx, tag = m
+        _, sid, phase, host, rnd, seats, salt, name, idx, tag, proto, rules = m
         if phase > PLAYING:
             return
         if host != src and (phase != PLAYING or (sid == self.sid and self.sid)):
             return      # on a host's behalf: only a game in progress, for units outside it
-        try:
-            cls = self._games(name)
-        except (ValueError, ImportError):
+        cls = None
+        if name is not None:
+            try:
+                cls = self._games(name)
+            except (ValueError, ImportError):
+                pass
+        gap = version_gap(M.PROTO_VERSION, rules_version(cls) if cls is not None else -1,
+                          proto, rules)
+        info = {"host": host, "name": name, "cls": cls, "options": None, "seats": seats or [host],
+                "phase": phase, "seen": self._clock(), "tag": tag, "via": src, "compat": gap,
+                "salt": salt}
+        if gap:
+            # listed with what to update, never joined, adopted nor followed (a unit with
+            # another rules engine would diverge)
+            if sid != self.sid or self.sid == 0:
+                self.lobby[sid] = info
             return
         options = options_from_indices(cls, idx)
         if options is None or len(seats) not in cls.PLAYERS:
             return
-        info = {"host": host, "name": name, "cls": cls, "options": options, "seats": seats,
-                "phase": phase, "seen": self._clock(), "tag": tag, "via": src, "salt": salt}
+        info["options"] = options
         self.lobby[sid] = info
         if self.sid == 0:
             if phase != LOBBY and (self.node_id in seats or host == self.node_id):
@@ -290,17 +332,27 @@ class Session:
             self._rejoin = True
             self._last_resend = None
 
-    def _on_join(self, src):
+    def _on_join(self, src, proto, rules):
+        gap = version_gap(proto, rules, M.PROTO_VERSION, rules_version(self.cls))
+        if gap:
+            self._refuse(src, gap)      # (an older unit that sends no versions: protocol 0)
+            return
         if src in self.seats:
             self.announce(True)
             return
-        if self.phase != LOBBY:
+        if self.phase != LOBBY or AI not in self.seats:
+            self._refuse(src, M.R_FULL)
             return
-        for i in range(len(self.seats)):
-            if self.seats[i] == AI:
-                self.seats[i] = src
-                break
+        self.seats[self.seats.index(AI)] = src
+        if src in self.refused:
+            del self.refused[src]
         self.announce(True)
+
+    def _refuse(self, src, reason):
+        if len(self.refused) < 8 or src in self.refused:
+            self.refused[src] = reason
+        n = M.encode_refuse(self._buf, self.sid, reason, rules_version(self.cls))
+        self._send(src, self._buf, n, True, False)
 
     def _my_secret(self):
         if self._secret is not None:

@@ -92,15 +92,16 @@ class Wire:
 
 
 class SimChain:
-    """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0."""
+    """Units 0..n-1 in a chain: unit i's port 1 is cabled to unit i+1's port 0.  `ring`:
+    also unit n-1's port 1 to unit 0's port 0 (cabled by mistake: cable n-1)."""
 
     def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
-                 node_ids=None):
+                 node_ids=None, ring=False):
         self.clock = SimClock()
         self.rng = Prng(seed)
         self.n = n
         self.cables = []       # cable i joins unit i and i+1: (wire i->i+1, wire i+1->i)
-        for i in range(n - 1):
+        for i in range(n if ring else n - 1):
             self.cables.append((Wire(self.clock, Prng(seed * 100 + 2 * i + 1), baud, ber, drop, dup),
                                 Wire(self.clock, Prng(seed * 100 + 2 * i + 2), baud, ber, drop, dup)))
         self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
@@ -125,9 +126,9 @@ class SimChain:
         def sink(buf, n):
             pass
         w = [sink, sink]
-        if i > 0:
+        if i > 0 or len(self.cables) == self.n:
             w[0] = self.cables[i - 1][1].write
-        if i < self.n - 1:
+        if i < len(self.cables):
             w[1] = self.cables[i][0].write
         self.units[i] = LinkUnit(self.node_ids[i], w, self._entropy_for(i), self.clock,
                                  self.games, self.ai)
@@ -148,11 +149,11 @@ class SimChain:
                 plugged = not (a <= t < b)
                 self.cables[c][0].plugged = plugged
                 self.cables[c][1].plugged = plugged
-            for i in range(self.n - 1):
+            for i in range(len(self.cables)):
                 fwd, back = self.cables[i]
                 d = fwd.due()
                 if d:
-                    self.units[i + 1].receive(0, d, 0, len(d))
+                    self.units[(i + 1) % self.n].receive(0, d, 0, len(d))
                 d = back.due()
                 if d:
                     self.units[i].receive(1, d, 0, len(d))

@@ -5,10 +5,17 @@ end)` and calls `poll()` every few milliseconds; the UI reads `status()`, `lobby
 `game`, `my_seat()` and calls `host_game`, `join`, `start`, `submit`, `hand_to_ai`.
 
 Presence: every unit in a session broadcasts PRESENCE (its phase, history length and
-whether one of its cables that was up is down now) every PRESENCE_MS.  The game pauses on
-every unit while a participant has not been heard for MISSING_MS, or any participant
-reports a pulled cable; it resumes by itself when they are back.  Nothing is lost: the
-channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+the far end of each of its cables that was up and is down now) every PRESENCE_MS.  The
+game pauses on every unit while a participant has not been heard for MISSING_MS, or any
+participant reports a cable down; it resumes by itself when they are back.  Nothing is
+lost: the channels keep their queues, and whatever was missed is fetched with SYNCREQ.
+
+What the pause says (core/link/trouble.py, loaded only when there is trouble): a cable that goes down cannot tell a pulled cable
+from a unit switched off or restarting (both ends fall silent), so it names the silent
+unit and both possibilities; reports from other units name both ends of their cable; a
+unit is never named as the cause of its own report.  Beyond the session, `link_problem()`
+(the same module) names a neighbour that speaks another link version (channel HELLO), a game heard from
+beyond MAX_HOPS (net.Node.on_far) and a ring cabled by mistake (net.Node.ring()).
 
 Host away: while the game is playing and the host has not been heard for MISSING_MS, the
 guest with the lowest node id among those heard announces the session on the host's
@@ -29,6 +36,7 @@ MISSING_MS = const(2000)
 GONE_MS = const(10000)
 _TROUBLE = const(1)
 _EARLY = const(16)
+FAR_MS = const(3000)        # a game heard from too far away is shown this long
 
 
 def _u16(b):
@@ -56,7 +64,9 @@ class LinkUnit:
         self._games = games
         self.ai = ai
         self.secret = secret
-        self.node = Node(node_id, self._on_message)
+        self.node = Node(node_id, self._on_message, clock)
+        self.node.on_far = self._on_far
+        self._far_at = None
         for i in range(len(writers)):
             self.node.add_channel(Channel(node_id, _u16(entropy(2)), writers[i],
                                           self.node.deliver, self._on_link, clock, i))
@@ -67,9 +77,11 @@ class LinkUnit:
         self._heard = {}
         self._early = []
         self._trouble = {}
+        self._down = {}         # participant -> (far end of its cable A, of B) when down
         self._last_presence = None
         self._last_proxy = None
         self._was_trouble = False
+        self._ring_told = False
         self.messages_in = 0
         self.bad_messages = 0
 
@@ -101,6 +113,8 @@ class LinkUnit:
             self._heard[src] = self._clock()
             if m[0] == M.PRESENCE:
                 self._trouble[src] = m[4] & _TROUBLE
+                if m[4] & _TROUBLE or src in self._down:
+                    self._down[src] = (m[5], m[6])
                 if self.lockstep is not None and m[2] == PLAYING:
                     self.lockstep.peer_progress(src, m[3])
                 return
@@ -130,12 +144,28 @@ class LinkUnit:
         for src, m in early:
             self.lockstep.on_message(src, m)
 
+    def _on_far(self, src, buf, start, n):
+        """A message that came further than MAX_HOPS (net.py): a session announced by a
+        host too far down the chain for this unit to play with."""
+        if n > 0 and buf[start] == M.SESSION and self.session.sid == 0:
+            self._far_at = self._clock()
+
+    def _down_ends(self):
+        """The far end of each of this unit's cables to a participant that went down."""
+        parts = self.session.participants()
+        out = [0, 0]
+        for ch in self.node.channels:
+            if ch.ever_up and not ch.up and ch.peer_node in parts and ch.index < 2:
+                out[ch.index] = ch.peer_node
+        return out
+
     def _presence(self):
         s = self.session
         hist = self.lockstep.n() if self.lockstep is not None else 0
         t = self._trouble_here()
         self._was_trouble = t
-        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0)
+        d = self._down_ends()
+        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0, d[0], d[1])
         self._send(BROADCAST, self._buf, n, True, True)
         self._last_presence = self._clock()
 
@@ -147,6 +177,10 @@ class LinkUnit:
         if s.sid == 0:
             return
         now = self._clock()
+        ring = self.node.ring()
+        if ring and not self._ring_told:
+            s.report("the units are cabled in a ring: unplug one cable")
+        self._ring_told = ring
         if self._last_presence is None or ticks_diff(now, self._last_presence) >= PRESENCE_MS:
             self._presence()
         if s.phase == PLAYING and not s.is_host() and (
@@ -219,13 +253,12 @@ class LinkUnit:
             st["message"] = "game over"
         elif self.paused():
             st["state"] = "paused"
-            miss = self.missing()
-            trouble = self.cable_trouble()
-            if trouble:
-                st["message"] = "paused: a link cable is unplugged (unit %s)" % ", ".join(
-                    ["%d" % u for u in trouble])
-            else:
-                st["message"] = "paused: waiting for unit %s" % ", ".join(["%d" % u for u in miss])
+            from core.link import trouble as T     # text for a pause: loaded when needed
+            causes, waiting = T.trouble(self)
+            st["causes"] = causes
+            st["waiting"] = waiting
+            st["message"] = "paused: " + (T.trouble_text(causes, waiting) or self.link_problem()
+                                          or "waiting for the other units")
             st["can_hand_to_ai"] = s.is_host() and bool(st["gone"])
         elif s.phase == SEEDING:
             st["message"] = "agreeing on a fair shuffle"
@@ -246,14 +279,44 @@ class LinkUnit:
             st["message"] = ""
         if self.lockstep is not None and self.lockstep.cue:
             st["cue"] = self.lockstep.cue
+        if self.cabling_problem():
+            st["link"] = self.link_problem()
         return st
 
+    def cabling_problem(self):
+        """True when link_problem() has something to say (core/link/trouble.py): a
+        neighbour of another link version, a ring, a game heard from too far away."""
+        for ch in self.node.channels:
+            if ch.alien_version >= 0:
+                return True
+        return self.node.ring() or (self._far_at is not None and
+                                    ticks_diff(self._clock(), self._far_at) < FAR_MS)
+
+    def link_problem(self):
+        if not self.cabling_problem():
+            return ""
+        from core.link.trouble import link_problem
+        return link_problem(self)
+
     def lobby(self):
-        """Games heard: list of (sid, game name, options, seats, phase name)."""
+        """Games heard that this unit can join or follow: list of (sid, game name, options,
+        seats, phase name)."""
         out = []
         for sid in self.session.lobby:
             i = self.session.lobby[sid]
-            out.append((sid, i["name"], i["options"], list(i["seats"]), PHASE_NAMES[i["phase"]]))
+            if not i["compat"]:
+                out.append((sid, i["name"], i["options"], list(i["seats"]),
+                            PHASE_NAMES[i["phase"]]))
+        return out
+
+    def lobby_updates(self):
+        """Games heard that need a firmware update first: list of (sid, game name or None,
+        host, reason): reason M.R_GUEST_OLDER (this unit is older) or M.R_HOST_OLDER."""
+        out = []
+        for sid in self.session.lobby:
+            i = self.session.lobby[sid]
+            if i["compat"]:
+                out.append((sid, i["name"], i["host"], i["compat"]))
         return out
 
     # -- what the UI does -----------------------------------------------------------------

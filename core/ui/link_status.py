@@ -4,8 +4,12 @@
 the table.  States:
 
     PLAYING    nothing to show (the table is drawn as usual)
-    PAUSED     "Game paused" with the reason (a pulled cable, a unit not heard from) and
-               "it resumes by itself": every unit shows it, local moves are refused
+    PAUSED     "Game paused" with the reason and "it resumes by itself": every unit shows
+               it, local moves are refused.  The reason names the silent unit and both
+               possibilities ("no answer from Ben's unit (cable out or unit off)": a
+               cable cannot tell a pulled plug from a unit switched off), both ends of a
+               cable another unit reports, never this unit as its own culprit, and a
+               cabling problem (another link version on a cable, a ring) when there is one
     CONFIRM    host only, when a unit has been gone for GONE_MS: "Unit 291 is gone.
                Hand seat 3 to the AI?"  OK hands it over (LinkUnit.hand_to_ai) and the
                game goes on; BACK keeps waiting (asked again only for another unit)
@@ -49,8 +53,12 @@ def wrap(s, n):
 
 
 class LinkStatus:
-    def __init__(self, unit):
+    """`names`: the app's player names by seat (App.names), so that the reasons say
+    "Ben's unit"; without them, "unit 291"."""
+
+    def __init__(self, unit, names=None):
         self.unit = unit
+        self.names = names
         self.state = PLAYING
         self.message = ""
         self.gone_unit = 0
@@ -66,10 +74,7 @@ class LinkStatus:
         self.gone_seat = -1
         if st["state"] == "paused":
             state = PAUSED
-            msg = st.get("message", "")
-            if msg.startswith("paused: "):
-                msg = msg[8:]
-            self.message = msg
+            self.message = self._reason(st)
             if st.get("can_hand_to_ai"):
                 for g in st["gone"]:
                     if g in self._declined:
@@ -88,6 +93,27 @@ class LinkStatus:
         changed = sig != self._sig
         self._sig = sig
         return changed
+
+    def name(self, node):
+        """ "Ben's unit" from the seat the unit plays, else "unit 291"."""
+        seats = self.unit.session.seats
+        if self.names is not None and node in seats:
+            i = seats.index(node)
+            if i < len(self.names) and self.names[i] != "You":
+                return "%s's unit" % self.names[i]
+        return "unit %d" % node
+
+    def _reason(self, st):
+        from core.link.trouble import trouble_text
+        msg = trouble_text(st.get("causes", ()), st.get("waiting", ()), self.name)
+        link = st.get("link", "")
+        if link:
+            msg = msg + "; " + link if msg else link
+        if not msg:
+            msg = st.get("message", "")
+            if msg.startswith("paused: "):
+                msg = msg[8:]
+        return msg
 
     def handle(self, ev):
         """Keys while the panel is up: returns "handed", "waiting" or None."""
@@ -122,7 +148,8 @@ class LinkStatusView:
     def _lines(self, n):
         m = self.model
         if m.state == CONFIRM:
-            body = wrap("Unit %d has been gone for a while." % m.gone_unit, n)
+            who = m.name(m.gone_unit)
+            body = wrap("%s has been gone for a while." % (who[:1].upper() + who[1:]), n)
             body += [""] + wrap("Hand seat %d to the AI and play on?" % (m.gone_seat + 1), n)
             return "Unit gone", body
         body = wrap(m.message[:1].upper() + m.message[1:] + ".", n)

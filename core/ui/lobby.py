@@ -3,7 +3,10 @@ host's options before the start (the UI side of core/link/session.py).
 
 `Lobby(unit)` is the screen model, `LobbyView(screen, lobby, hints)` draws it.  Pages:
 
-    BROWSE   games heard on the link (title, seats taken, host unit); OK joins one
+    BROWSE   games heard on the link (title, seats taken, host unit); OK joins one.  A
+             game whose host runs other versions (docs/link.md, "Versions") is listed
+             as "update" and cannot be joined; the status says which unit needs a
+             firmware update
     ROOM     the game this unit hosts or joined: the host's options, then every seat
              (this unit's human, another unit's human, or the AI the host runs); the host
              starts with OK once at least one other unit has joined
@@ -21,7 +24,9 @@ The app (core/app.py) drives it like the menu:
 from micropython import const
 
 from core.gameinfo import TITLES
+from core.link.messages import R_GUEST_OLDER, R_HOST_OLDER
 from core.ui import keys, text
+from core.ui.link_status import wrap
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT, ACCENT
 from core.ui.widgets import ListView, title_bar, hint_line, value_text
 
@@ -29,6 +34,25 @@ BROWSE = const(0)
 ROOM = const(1)
 SEEDING = const(2)
 STARTED = const(3)
+_STATUS_LINES = const(3)
+
+
+def update_text(reason, who="the host's unit"):
+    """Which side needs a firmware update (a REFUSE reason or a lobby entry's)."""
+    if reason == R_GUEST_OLDER:
+        return "this unit needs a firmware update"
+    if reason == R_HOST_OLDER:
+        return "%s needs a firmware update" % who
+    return "that game is full or already playing"
+
+
+def refused_text(unit, reason):
+    """The host's room: why a unit was not seated."""
+    if reason == R_GUEST_OLDER:
+        return "Unit %d needs a firmware update" % unit
+    if reason == R_HOST_OLDER:
+        return "Unit %d has newer firmware: this unit needs an update" % unit
+    return "Unit %d could not join: no free seat" % unit
 
 
 class Lobby:
@@ -39,6 +63,8 @@ class Lobby:
         self.page = BROWSE
         self.status = ""
         self._games = []        # browse page: (sid, name, options, seats, phase)
+        self._updates = []      # browse page: (sid, name, host, reason), not joinable
+        self._note = ""         # browse page: why this unit is back on it (a REFUSE)
         self._sig = None
 
     # -- what the app calls ---------------------------------------------------------------
@@ -64,7 +90,7 @@ class Lobby:
     # -- rows -----------------------------------------------------------------------------
     def n_rows(self):
         if self.page == BROWSE:
-            return len(self._games)
+            return len(self._games) + len(self._updates)
         s = self.unit.session
         if s.cls is None:
             return 0
@@ -84,6 +110,10 @@ class Lobby:
     def row_label(self, i):
         """(text, value, enabled) for ListView."""
         if self.page == BROWSE:
+            if i >= len(self._games):
+                sid, name, host, reason = self._updates[i - len(self._games)]
+                return ("%s  host %d" % (TITLES.get(name, name) if name else "Linked game", host),
+                        "update", False)
             sid, name, options, seats, phase = self._games[i]
             taken = len([x for x in seats if x != 0])
             open_ = phase == "lobby" and 0 in seats
@@ -113,20 +143,32 @@ class Lobby:
         s = u.session
         if self.page == BROWSE and s.sid != 0:
             self.page = ROOM            # a restarted unit's session rejoined its game
+        problem = u.link_problem()
         if self.page == BROWSE:
             self._games = sorted(u.lobby(), key=lambda g: g[0])
-            sig = tuple([(g[0], g[1], tuple(g[3]), g[4]) for g in self._games])
-            self.status = "" if self._games else "listening for linked games..."
+            self._updates = sorted(u.lobby_updates(), key=lambda g: g[0])
+            sig = (tuple([(g[0], g[1], tuple(g[3]), g[4]) for g in self._games]),
+                   tuple(self._updates), problem, self._note)
+            if self._note:
+                self.status = self._note
+            elif self._updates:
+                self.status = update_text(self._updates[0][3])
+            elif problem:
+                self.status = problem
+            else:
+                self.status = "" if self._games else "listening for linked games..."
         else:
             if s.sid == 0:
                 self.page = BROWSE
-                self.status = "the host closed the game"
+                r = s.refusal
+                self._note = update_text(r[1]) if r is not None else ""
                 return self.refresh() or True
             if s.phase == 2 and u.game is not None:
                 self.page = STARTED
             elif s.phase == 1:
                 self.page = SEEDING
-            sig = (self.page, tuple(s.seats), s.phase)
+            refused = sorted(s.refused.items()) if s.is_host() else []
+            sig = (self.page, tuple(s.seats), s.phase, tuple(refused), problem)
             if self.page == ROOM:
                 others = len([x for x in s.participants() if x != u.node_id])
                 free = s.seats.count(0)
@@ -136,8 +178,13 @@ class Lobby:
                     else:
                         self.status = "%d unit%s joined, %d AI seat%s" % (
                             others, "s" if others > 1 else "", free, "s" if free != 1 else "")
+                    if refused:
+                        self.status = "%s; %s" % (refused_text(refused[-1][0], refused[-1][1]),
+                                                  self.status)
                 else:
                     self.status = "waiting for the host to start"
+                if problem:
+                    self.status = problem
             elif self.page == SEEDING:
                 self.status = "agreeing on a fair shuffle"
             else:
@@ -163,6 +210,10 @@ class Lobby:
         if k != keys.OK:
             return None
         if self.page == BROWSE:
+            self._note = ""
+            if sel >= len(self._games) and sel < self.n_rows():
+                self.status = update_text(self._updates[sel - len(self._games)][3])
+                return None
             if 0 <= sel < len(self._games):
                 sid, name, options, seats, phase = self._games[sel]
                 if phase != "lobby" or 0 not in seats:
@@ -196,6 +247,7 @@ class LobbyView:
         top = self.TITLE_H + 4
         h = screen.height - top - self.HINT_H - self.STATUS_H - 2
         self.list = ListView(6, top, screen.width - 12, h)
+        self._list_h = h
 
     def handle(self, ev):
         lb = self.lobby
@@ -224,6 +276,11 @@ class LobbyView:
         s = self.screen
         s.clear(FELT)
         title_bar(s, lb.title(), self.TITLE_H)
+        # a long status (a firmware update, a cabling problem) takes up to 3 lines
+        lines = wrap(lb.status, (s.width - 8) // text.CHAR_W)[:_STATUS_LINES] or [""]
+        status_h = self.STATUS_H + 10 * (len(lines) - 1)
+        self.list.h = self._list_h - (status_h - self.STATUS_H)
+        self.list.rows = self.list.h // self.list.row_h
         n = lb.n_rows()
         sel = self.list.sel
         self.list.reset(n, sel if sel < n else 0)
@@ -241,8 +298,10 @@ class LobbyView:
             self.list.draw(s, lb.row_label, FELT, True)
         else:
             text.draw_centred(s.fb, "no games heard yet", 0, s.height // 2 - 4, s.width, TEXT)
-        y = s.height - self.HINT_H - self.STATUS_H
-        s.fb.fill_rect(0, y, s.width, self.STATUS_H, FELT)
+        y = s.height - self.HINT_H - status_h
+        s.fb.fill_rect(0, y, s.width, status_h, FELT)
         col = ORANGE if lb.page == BROWSE else ACCENT
-        text.draw_fit(s.fb, lb.status, 4, y + 2, s.width - 8, col)
+        for line in lines:
+            text.draw_fit(s.fb, line, 4, y + 2, s.width - 8, col)
+            y += 10
         hint_line(s, self._hint(), FELT_DARK, self.HINT_H)

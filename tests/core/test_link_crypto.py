@@ -206,3 +206,18 @@ def test_equal():
     assert not equal(a, b"\x00" + a[1:])
     assert not equal(a, a[:-1])
     assert not equal(a, a + b"\x00")
+
+
+def test_bytes_like_arguments():
+    # the link passes bytearray frames and memoryviews of them: same answers
+    buf = bytearray(MSG)
+    t = tag(KEY, NONCE, buf, 5, 60, 12)
+    assert tag(bytearray(KEY), bytearray(NONCE), bytes(MSG), 5, 60, 12) == t
+    assert tag(memoryview(KEY), memoryview(NONCE), memoryview(buf), 5, 60, 12) == t
+    assert hmac_sha256(memoryview(KEY), memoryview(buf)) == hmac_sha256(KEY, MSG)
+    assert kdf(bytearray(b"secret"), b"pc-label", bytearray(b"info")) == \
+        kdf(b"secret", b"pc-label", b"info")
+    m = bytearray(MSG)
+    keystream_xor(bytearray(KEY), memoryview(NONCE), memoryview(m), 0, len(m))
+    assert bytes(m) == CIPHER
+    assert equal(memoryview(t), bytearray(t))

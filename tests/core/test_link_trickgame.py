@@ -14,6 +14,9 @@ BID = 100
 
 class MiniTrick(Game):
     NAME = "minitrick"
+    # Bump whenever a change alters the outcome of any record (the link refuses to
+    # seat units whose versions differ: docs/link.md, "Versions").
+    RULES_VERSION = 1
     PLAYERS = (2, 3, 4, 5, 6)
     OPTIONS = (Option("hands", (2, 1, 3), "hands"), Option("cards", (4, 3, 5), "cards per hand"),
                Option("seats", (3, 2, 4, 5, 6), "seats"))

@@ -72,17 +72,31 @@ def render_link_screens(w, h, sink, game="reds", n=3):
     c.run_until(lambda c: all([u.game is not None for u in c.units]), 10000)
     # the cable to the last unit is pulled, for good
     c.unplug(n - 2, c.now(), 10 ** 8)
-    st = [LinkStatus(u) for u in c.units]
+    st = [LinkStatus(u, seat_names(u)) for u in c.units]
     watch = st[n - 2]
     c.run_until(lambda c: watch.refresh() is not None and watch.state == PAUSED, 5000)
     s.clear(FELT)
     LinkStatusView(s, watch).draw()
     sink("paused", s)
+    if n > 2:
+        # the host hears the middle unit's report: both ends of its cable
+        c.run_until(lambda c: st[0].refresh() is not None and "gets no answer" in st[0].message,
+                    5000)
+        s.clear(FELT)
+        LinkStatusView(s, st[0]).draw()
+        sink("paused_far", s)
     c.run_until(lambda c: st[0].refresh() is not None and st[0].state == CONFIRM, 15000)
     s.clear(FELT)
     LinkStatusView(s, st[0]).draw()
     sink("hand_to_ai", s)
     return c, lbs, st
+
+
+def seat_names(unit):
+    """The names the app gives the seats (App.names): "You" for this unit's own."""
+    seats = unit.session.seats
+    return ["You" if seats[i] == unit.node_id else ("Ann", "Ben", "Cid", "Dot")[i]
+            for i in range(len(seats))]
 
 
 def test_host_browse_join_start_and_the_seats_every_unit_sees():
@@ -136,9 +150,13 @@ def test_pulled_cable_pauses_every_unit_and_the_host_may_hand_the_seat_to_the_ai
     # a small screen: two units, the UI and the link compiled from source share the
     # suite's heap (the golden images are 240x240 and 320x240, on the host)
     c, lbs, st = render_link_screens(200, 120, lambda name, s: None, "minitrick", 2)
-    assert st[0].state == CONFIRM and "cable is unplugged" in st[0].message
+    # each names the unit at the other end by its player, never itself (a cable cannot
+    # tell a pulled plug from a unit switched off: both are said)
+    assert st[0].state == CONFIRM
+    assert st[0].message == "no answer from Ben's unit (cable out or unit off)"
     st[1].refresh()
-    assert st[1].state == PAUSED and "cable is unplugged" in st[1].message
+    assert st[1].state == PAUSED
+    assert st[1].message == "no answer from Ann's unit (cable out or unit off)"
     assert st[0].gone_unit == c.units[1].node_id
     seat = st[0].gone_seat
     assert c.units[0].session.seats[seat] == c.units[1].node_id

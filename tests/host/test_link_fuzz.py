@@ -171,10 +171,10 @@ def test_session_carries_the_hosts_tag_and_is_refused_without_it():
     b = bytearray(118)
     n = M.encode_session(b, 0x1234, 2, 257, 1, [257, 0, 274], b"12345678", "reds", [1, 0], 0x1FF)
     assert M.decode(b, 0, n) == (M.SESSION, 0x1234, 2, 257, 1, [257, 0, 274], b"12345678", "reds",
-                                 [1, 0], 0xFF)
+                                 [1, 0], 0xFF, M.PROTO_VERSION, 0)
     assert M.decode(b, 0, n - 1) is None and M.decode(b + b"\x00", 0, n + 1) is None
-    n = M.encode_session(b, 7, 0, 257, 1, [257], bytes(8), "minitrick", [])
-    assert M.decode(b, 0, n)[-1] == 0
+    n = M.encode_session(b, 7, 0, 257, 1, [257], bytes(8), "minitrick", [], 0, 3)
+    assert M.decode(b, 0, n)[9:] == (0, M.PROTO_VERSION, 3)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -197,5 +197,5 @@ def test_parser_never_raises_on_mutated_messages(msg, pos, val, grow):
     buf[10:10 + len(m)] = m
     d = M.decode(buf, 10, len(m))          # reads only inside its slice
     assert d is None or isinstance(d, tuple)
-    if d is not None and d[0] == M.SESSION:
+    if d is not None and d[0] == M.SESSION and d[10] == M.PROTO_VERSION:
         assert 1 <= len(d[5]) <= M.MAX_SEATS and len(d[6]) == 8

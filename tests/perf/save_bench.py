@@ -93,6 +93,7 @@ def _safe_point_actions(name, options, seed):
     bots = [make_bot(name, "random", seed * 8 + s) for s in range(n)]
     saver = GameSaver(None, game, META)
     timed = getattr(game, "timed_history", None) is not None
+    played = []     # our own list: a Speed match keeps only the current round's log
     last = 0
     t = k = 0
     while not game.is_over():
@@ -103,12 +104,13 @@ def _safe_point_actions(name, options, seed):
         if timed:
             t += 180 + 40 * (k % 7)
             game.apply_at(t, seat, action)
+            played.append((t, seat, action))
         else:
             game.apply(seat, action)
+            played.append((seat, action))
         if saver.at_safe_point() and not game.is_over():
-            last = len(game.history)
-    log = game.timed_history if timed else game.history
-    return [log[i] for i in range(last)]
+            last = len(played)
+    return played[:last]
 
 
 def late_game(name, options, seed):
