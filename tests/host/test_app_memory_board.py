@@ -69,3 +69,25 @@ def test_the_tool_reports_ai_times_by_kind():
     assert set(game["ai_us"]) == {"act", "perceive"}
     assert game["ai_us"]["act"]["n"] > 0
     assert set(game["peak_by_state"]) >= {"menu", "rules", "table"}
+
+
+def test_the_tool_runs_it_on_a_board_over_mpremote(tmp_path, capsys):
+    """tools/app_memory.py --device PORT: mpremote sets sys.argv and runs the script on the
+    board (here the virtual board, tools/virtual_board.py: the unix port on a pty, its
+    flash a folder holding the compiled app and the stand-in machine module)."""
+    import shutil
+
+    from tools.virtual_board import VirtualBoard
+    app_memory.precompile_app()
+    flash = tmp_path / "flash"
+    shutil.copytree(os.path.join(ROOT, MPY_DIR), str(flash))
+    shutil.copy(os.path.join(STUB, "machine.py"), str(flash / "machine.py"))
+    with VirtualBoard(str(flash), heapsize="1M") as vb:
+        rc = app_memory.main(["--device", vb.port, "--board", "pico_lcd_1_3", "--games", "reds",
+                              "--times", "1000"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert rc == 0, out
+    game = [r for r in out if r["what"] == "game"][0]
+    assert game["finished"] and game["layout"] == "pico_lcd_1_3"
+    assert sorted(game["ai_us"]) == ["bid", "exchange", "play"]
+    assert (flash / "appmem").is_dir()          # its saves, apart from the user's
