@@ -147,6 +147,8 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
     port with tests/board_stub's stand-in `machine` (no --rom, no wasm)."""
     if board is not None and (port != "unix" or rom is not None):
         raise ValueError("--board runs on the unix port, without --rom")
+    if times and port != "unix":
+        raise ValueError("--times runs on the unix port (or a board: --device)")
     cap = heap
     extra = []
     if rom is not None:
@@ -349,6 +351,9 @@ def run_device(port, board, games, times=0, seed=1, timeout=3600):
     """Each game of `games` (comma-separated) on the board: the same JSON lines."""
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     subprocess.run([mpremote, "connect", port, "mkdir", ":appmem"], capture_output=True)
+    if times:
+        subprocess.run([mpremote, "connect", port, "cp", os.path.join(ROOT, "tests", "mp_app_times.py"),
+                        ":mp_app_times.py"], check=True, capture_output=True)
     failed = 0
     for game in games.split(","):
         recs, err = _run_script(device_command(port, board, game, times, seed), timeout)
