@@ -396,6 +396,8 @@ class LinkPlay:
             return
         if app.hold_until >= 0:
             return
+        if self._note_own():
+            app.refresh()
         p = self.provider
         nxt = p.peek()
         busy = app.thinking >= 0 and app.decided is not None    # an earlier seat's action
@@ -415,6 +417,16 @@ class LinkPlay:
                 self._submit(self.queue.pop(0))
 
     _last_rep = None
+
+    def _note_own(self):
+        """A choice of our player's kept sealed until the rules reveal it (Reds' hidden
+        bids): the unit holds it, the app's game shows it to our seat (note_sealed).
+        True when the table has something new to show."""
+        note = getattr(self.app.game, "note_sealed", None)
+        if note is None:
+            return False
+        a = self.unit.lockstep.own_sealed(self.app.human, self.app.game)
+        return a is not None and note(self.app.human, a)
 
     def _follow_speed(self, now):
         """Speed: the table plays the unit's own game; the guest's plays the host refused

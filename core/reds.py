@@ -5,6 +5,14 @@ Actions (docs/records.md): a card played is the card int (0..44, "7S"); a bid is
 back is 192 + card ("ungive:7S").  A seat's pass is complete, and can no longer change,
 once it holds the round's count; the cards move only when every seat is complete (R-5).
 
+Hidden bids in a linked game (core/link/sealed.py) stay sealed until the rules reveal them
+(reds.md Variants: "revealed at the end of the round"): the link applies "bid:sealed"
+(BID_SEALED, legal only in the hidden bidding; never listed by legal_actions, so the AI
+flow and its records are unchanged) for each seat once every seal is in; after the last
+trick the round waits in the `reveal` phase, where every sealed seat applies its real bid
+(at once, any order), and is then scored exactly as a round bid openly.  The unit that
+sealed a bid notes it locally (note_sealed): only that seat's observation shows it.
+
 The deal, the turned cards and the first-dealer draws are chance events resolved inside
 the engine with self.rng (T-4); how the engine maps the rulebook is in docs/reds_engine.md.
 """
@@ -26,6 +34,7 @@ MAX_BID = const(5)
 BID_BASE = const(64)
 GIVE_BASE = const(128)
 UNGIVE_BASE = const(192)
+BID_SEALED = const(127)         # "bid:sealed": a hidden bid kept sealed until the reveal
 MAX_EXTRA_ROUNDS = const(9)     # ruling R-6
 
 # The exchange table: (cards, direction) per round; +1 = left (clockwise), -1 = right.
@@ -37,6 +46,7 @@ DIRECTION_NAMES = {1: "left", -1: "right", 0: "none"}
 BID = "bid"
 EXCHANGE = "exchange"
 PLAY = "play"
+REVEAL = "reveal"
 OVER = "over"
 
 
@@ -88,6 +98,9 @@ class Reds(Game):
         self.giving = [new_hand() for _ in range(n)]   # cards chosen to pass, kept after delivery
         self.bids = bytearray(n)
         self.has_bid = bytearray(n)
+        self.sealed = bytearray(n)      # 1: the seat's bid is sealed until the reveal
+        self.noted = bytearray(n)       # 1 + the bid this unit sealed for the seat (local)
+        self.sealed_from = -1           # history index of the round's first sealed bid
         self.tricks = bytearray(n)
         self.scores = [0] * n
         self.resolver = TrickResolver(n, REDS_DECK.n_ranks)
@@ -164,6 +177,8 @@ class Reds(Game):
                 g[k] = 0
             self.bids[s] = 0
             self.has_bid[s] = 0
+            self.sealed[s] = 0
+            self.noted[s] = 0
             self.tricks[s] = 0
         dealt = HAND_SIZE * n
         for i in range(dealt):                     # one at a time from the dealer's left
@@ -187,6 +202,7 @@ class Reds(Game):
         self.play_cards = bytearray()
         self.delivered = False
         self.trick_no = 0
+        self.sealed_from = -1
         self.phase = BID
         self.bidder = (d + 1) % n
 
@@ -202,6 +218,8 @@ class Reds(Game):
         if ph == EXCHANGE:
             k = self.ex_count
             return tuple([s for s in range(self.n_players) if _mask_count(self.giving[s]) < k])
+        if ph == REVEAL:
+            return tuple([s for s in range(self.n_players) if self.sealed[s]])
         return ()
 
     def is_over(self):
@@ -219,7 +237,7 @@ class Reds(Game):
         if seat not in self.to_move():
             return []
         ph = self.phase
-        if ph == BID:
+        if ph == BID or ph == REVEAL:
             return [BID_BASE + b for b in range(MAX_BID + 1)]
         if ph == EXCHANGE:
             g = self.giving[seat]
@@ -239,11 +257,58 @@ class Reds(Game):
         from core.reds_text import why_illegal   # error path only: loaded on demand
         return why_illegal(self, seat, action)
 
+    def check(self, seat, action):
+        """Game.check, plus "bid:sealed" in the hidden bidding (never in legal_actions)."""
+        if (action == BID_SEALED and self.hidden and self.phase == BID and
+                seat in self.to_move()):
+            return None
+        return Game.check(self, seat, action)
+
+    # -- sealed bids (linked games, core/link/sealed.py) --------------------------------
+    def defer_reveal(self, seat):
+        """The action that stands for `seat`'s sealed choice until the rules reveal it, or
+        None when a sealed choice is revealed at once: hidden bids are revealed at the end
+        of the round (reds.md Variants), so the link applies BID_SEALED now."""
+        if self.hidden and self.phase == BID and seat in self.to_move():
+            return BID_SEALED
+        return None
+
+    def sealed_index(self, seat):
+        """History index of the round's first sealed bid (where the link committed every
+        seat's bid in one simultaneous round) if `seat`'s bid is sealed, else -1."""
+        return self.sealed_from if self.sealed[seat] else -1
+
+    def sealed_choices(self, seat):
+        """Every action a sealed bid may be revealed as."""
+        return [BID_BASE + b for b in range(MAX_BID + 1)]
+
+    def revealing(self):
+        """True in the reveal phase: the sealed seats open their bids, nobody decides."""
+        return self.phase == REVEAL
+
+    def note_sealed(self, seat, action):
+        """This unit sealed `action` as `seat`'s bid (its player, or its AI seat): only
+        `seat`'s observation shows it (T-3: you know what you wrote down).  Local, never
+        in the history or the public events.  True when it changed what the seat sees."""
+        if not (0 <= seat < self.n_players and self.sealed[seat] and
+                BID_BASE <= action <= BID_BASE + MAX_BID):
+            return False
+        v = action - BID_BASE + 1
+        if self.noted[seat] == v:
+            return False
+        self.noted[seat] = v
+        return True
+
     # -- applying actions ----------------------------------------------------------------
     def _apply(self, seat, action):
         ph = self.phase
         if ph == BID:
-            self._bid(seat, action - BID_BASE)
+            if action == BID_SEALED:
+                self._seal_bid(seat)
+            else:
+                self._bid(seat, action - BID_BASE)
+        elif ph == REVEAL:
+            self._reveal(seat, action - BID_BASE)
         elif ph == EXCHANGE:
             if action >= UNGIVE_BASE:
                 hand_remove(self.giving[seat], action - UNGIVE_BASE)
@@ -251,6 +316,21 @@ class Reds(Game):
                 self._give(seat, action - GIVE_BASE)
         else:
             self._play(seat, action)
+
+    def _seal_bid(self, seat):
+        if self.sealed_from < 0:
+            self.sealed_from = len(self.history)    # Game.apply appends after _apply
+        self.sealed[seat] = 1
+        self._bid(seat, 0)
+
+    def _reveal(self, seat, value):
+        self.bids[seat] = value
+        self.sealed[seat] = 0
+        self.noted[seat] = 0
+        for s in range(self.n_players):
+            if self.sealed[s]:
+                return
+        self._end_round()
 
     def _bid(self, seat, value):
         self.bids[seat] = value
@@ -311,7 +391,10 @@ class Reds(Game):
         self.trick_no += 1
         self.log("trick", self.trick_no, w)
         if self.trick_no == TRICKS:
-            self._end_round()
+            if self.sealed_from >= 0:
+                self.phase = REVEAL     # sealed bids are opened before the scoring
+            else:
+                self._end_round()
         else:
             r.start(False)
             self.leader = self.turn = w     # ruling T-1
@@ -437,7 +520,10 @@ class Reds(Game):
         bids = []
         for s in range(n):
             known = self.has_bid[s] and (reveal or s == seat)
-            bids.append(self.bids[s] if known else None)
+            if self.sealed[s]:      # the engine does not know it; the sealing unit does
+                bids.append(self.noted[s] - 1 if s == seat and self.noted[s] else None)
+            else:
+                bids.append(self.bids[s] if known else None)
         cards = self.play_cards
         done = self.trick_no * n if ph == PLAY else len(cards)
         leaders = []
@@ -468,6 +554,8 @@ class Reds(Game):
             return REDS_DECK.label(action)
         if BID_BASE <= action <= BID_BASE + MAX_BID:
             return "bid:%d" % (action - BID_BASE)
+        if action == BID_SEALED:
+            return "bid:sealed"
         if GIVE_BASE <= action < UNGIVE_BASE and _is_card(action - GIVE_BASE):
             return "give:" + REDS_DECK.label(action - GIVE_BASE)
         if UNGIVE_BASE <= action < UNGIVE_BASE + 64 and _is_card(action - UNGIVE_BASE):

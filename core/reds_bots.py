@@ -46,7 +46,7 @@ class GreedyBot:
     def choose(self, obs):
         legal = legal_of(obs)
         phase = obs["phase"]
-        if phase == "bid":
+        if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
             return self._bid(obs, legal)
         if phase == "exchange":
             return self._give(obs, legal)
@@ -71,7 +71,8 @@ class GreedyBot:
         anti = _anti_suit(obs)
         seat = obs["seat"]
         expect = sum([card_strength(c, anti, n) for c in obs["hand"]])
-        strong = expect > obs["bids"][seat] * 100 + 50
+        bid = obs["bids"][seat]     # None: a linked unit that has not got its sealed bid back
+        strong = bid is None or expect > bid * 100 + 50
         best = None
         best_key = 0
         for a in legal:

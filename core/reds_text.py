@@ -2,7 +2,8 @@
 game in progress does not hold them in RAM: why an action is illegal, parsing action
 names, the list of every action id (see docs/records.md)."""
 from core.cards import REDS_DECK, hand_has
-from core.reds import (BID, BID_BASE, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, UNGIVE_BASE)
+from core.reds import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
+                       UNGIVE_BASE)
 
 _SUIT_NAMES = ("diamonds", "spades", "clubs")
 _VERBS = {PLAY: "play a card", BID: "bid", EXCHANGE: "pass cards"}
@@ -21,6 +22,8 @@ def why_illegal(game, seat, action):
         kind = BID
     else:
         kind = EXCHANGE
+    if game.phase == REVEAL and action == BID_SEALED:
+        return "%s: seat %d now reveals the bid it sealed (0 to %d)" % (label, seat, MAX_BID)
     if kind != game.phase:
         return "%s: seat %d cannot %s during the %s phase" % (label, seat, _VERBS[kind], game.phase)
     if kind == EXCHANGE:
@@ -31,6 +34,8 @@ def why_illegal(game, seat, action):
         if not hand_has(game.hands[seat], c):
             return "%s: seat %d does not hold %s" % (label, seat, name)
         return "%s: %s is already chosen" % (label, name)
+    if action == BID_SEALED:
+        return "%s: only with hidden bids, while bidding" % label
     if kind == PLAY:
         if not hand_has(game.hands[seat], action):
             return "seat %d does not hold %s" % (seat, label)
@@ -41,9 +46,11 @@ def why_illegal(game, seat, action):
 
 
 def parse_action(text):
-    """Inverse of Reds.action_label: "7S", "bid:3", "give:7S", "ungive:7S"."""
+    """Inverse of Reds.action_label: "7S", "bid:3", "bid:sealed", "give:7S", "ungive:7S"."""
     t = text.strip().lower()
     try:
+        if t == "bid:sealed":
+            return BID_SEALED
         if t.startswith("bid:"):
             v = int(t[4:])
             if 0 <= v <= MAX_BID:

@@ -296,11 +296,14 @@ def _opts(cls, kvs):
     return out
 
 
-def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20):
+def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20,
+                  secure=True, on_chain=None):
     """A real game over the in-memory chain (virtual clock, exact line pacing): units'
     humans and the host's AI seats are core.link.players.SeatAI.  Faults: BER 1e-4, 1 %
     dropped bytes and two 2-second unplugs.  Latency: first unit applying action k ->
-    last unit applying it.  Recovery: replug -> every unit applied a new action."""
+    last unit applying it.  Recovery: replug -> every unit applied a new action.
+    `secure` False: the clear link of before (the figures' "before"); `on_chain(c)` is
+    called with the chain before anything happens (a test taps the cables)."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
     from core.link.sim import SimChain
     from core.link.players import SeatAI
@@ -309,7 +312,9 @@ def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20
     from test_link_trickgame import games
     cls = game_class(game)
     kw = {"ber": 1e-4, "drop": 0.01} if faults else {}
-    c = SimChain(n, games, None, seed=seed, **kw)
+    c = SimChain(n, games, None, seed=seed, secure=secure, **kw)
+    if on_chain is not None:
+        on_chain(c)
     ais = [SeatAI(game, level, seed * 10 + i, c.clock) for i in range(n)]
     for i in range(n):
         c.units[i].ai = ais[i]
@@ -373,7 +378,7 @@ def sim_real_game(game, n, opts=(), faults=False, seed=3, level="easy", think=20
     from tools.link_unit import hands_played
     hands = hands_played(h.game) if h.game.is_over() else 1
     chans = [ch for u in c.units for ch in u.node.channels if ch.ever_up]
-    return {"bench": "sim_game", "game": game, "options": list(opts), "units": n,
+    return {"bench": "sim_game", "secure": secure, "game": game, "options": list(opts), "units": n,
             "config": "faults" if faults else "clean", "game_ms": ms, "seeding_ms": seeding_ms,
             "actions": k, "hands": hands,
             "over": all(u.game.is_over() for u in c.units),
@@ -398,9 +403,21 @@ def main(argv):
                     help="every real game (GAMES) in memory and over ptys, clean and faulty")
     ap.add_argument("--sim-only", action="store_true", help="in-memory figures only")
     ap.add_argument("--only", default=None, help="with --games: one game name")
+    ap.add_argument("--secure-compare", action="store_true",
+                    help="Reds with 2, 3 and 6 units in memory, clear link (secure=False) "
+                    "and secure link in the same run, clean and faulty")
     a = ap.parse_args(argv[1:])
+    if a.secure_compare:
+        for n in (2, 3, 6):
+            for faults in (False, True):
+                for secure in (False, True):
+                    r = sim_real_game("reds", n, ["players=%d" % n], faults, secure=secure)
+                    print(json.dumps(r), flush=True)
+        return
     print(json.dumps(sim_goodput()), flush=True)
     print(json.dumps(sim_goodput(1e-4, 0.01, 20)), flush=True)
+    print(json.dumps(sim_goodput(0.0, 0.05, 20)), flush=True)
+    print(json.dumps(sim_goodput(1e-3, 0.05, 20)), flush=True)
     print(json.dumps(sim_recovery_after_dropped_frame()), flush=True)
     if a.games:
         todo = [g for g in GAMES if a.only is None or g[0] == a.only]

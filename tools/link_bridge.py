@@ -14,11 +14,11 @@ import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.link import messages as M
-from core.link.channel import HELLO, DATA, ACK, NAK, DGRAM, DATA_HDR
+from core.link.channel import HELLO, DATA, ACK, NAK, DGRAM, FRAG, DATA_HDR
 from core.link.framing import FrameDecoder
 from core.link.net import HDR
 
-KINDS = {HELLO: "HELLO", DATA: "DATA", ACK: "ACK", NAK: "NAK", DGRAM: "DGRAM"}
+KINDS = {HELLO: "HELLO", DATA: "DATA", ACK: "ACK", NAK: "NAK", DGRAM: "DGRAM", FRAG: "FRAG"}
 MSG_NAMES = {}
 for _k in dir(M):
     _v = getattr(M, _k)
@@ -42,11 +42,12 @@ def describe(body, n):
             out["sack"] = body[4]
             out["echo"] = body[5]
     start = None
-    if kind == DATA and n >= DATA_HDR:
+    if kind in (DATA, FRAG) and n >= DATA_HDR:
         out["seq"] = body[3]
         out["ack"] = body[4]
         out["tx"] = body[5]
-        start = DATA_HDR
+        if kind == DATA:        # FRAG: part of a message cut up on a lossy line, not decoded
+            start = DATA_HDR    # (the DATA that ends such a message holds only its tail)
     elif kind == DGRAM:
         start = 3
     if start is not None and n - start >= HDR:
@@ -54,7 +55,18 @@ def describe(body, n):
         dst = body[start + 2] << 8 | body[start + 3]
         out["dst"] = "all" if dst == 0xFFFF else dst
         out["ttl"] = body[start + 4] & 0x0F
-        m = M.decode(body, start + HDR, n - start - HDR)
+        i = start + HDR
+        env = body[i] & 0xF8 if n > i else 0
+        if env in (M.SEALED, M.SIGNED) and 1 <= body[i] & 7 <= M.MAX_TAGS:
+            # core/link/secure.py's envelopes: a sealed one cannot be read here; a signed
+            # one (SESSION) carries its message in clear after the counter and the tags
+            skip = 5 + M.TAG_LEN * (body[i] & 7)
+            if env == M.SEALED:
+                out["msg"] = "sealed message (%d bytes)" % (n - i)
+                return out
+            out["signed"] = True
+            i += skip
+        m = M.decode(body, i, n - i)
         if m is None:
             out["msg"] = None
         else:

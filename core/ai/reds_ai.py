@@ -43,7 +43,7 @@ class RedsAI(SlicedAI):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
-        if phase == "bid":
+        if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
             return BID_BASE + ev.choose_bid(self._plan(obs))
         if phase == "exchange":
             return self._give(obs)
@@ -85,7 +85,10 @@ class RedsAI(SlicedAI):
 
     def _give(self, obs):
         plan = self._plan(obs)
-        _, m = plan.best(obs["bids"][obs["seat"]])
+        own = obs["bids"][obs["seat"]]
+        if own is None:     # a linked unit that has not got its sealed bid back yet
+            own = ev.choose_bid(plan)
+        _, m = plan.best(own)
         want = [plan.cards[i] for i in range(len(plan.cards)) if (m >> i) & 1]
         chosen = obs["pass_chosen"]
         for c in chosen:

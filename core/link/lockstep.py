@@ -106,6 +106,10 @@ class Lockstep(SealedRounds, SpeedLink):
         self._copies = {}       # seat -> [(index, digest)] of our seals sent back to us
         self._unopened = {}     # seat -> (index, digest) of a copy our actions do not open
         self.recovered = 0      # seals opened again after a restart
+        self._dr = None         # reveals the game defers (Reds' hidden bids): deferred.py
+        if hasattr(game, "defer_reveal"):
+            from core.link.deferred import DeferredReveals
+            self._dr = DeferredReveals(self)
         self._gate = False      # Speed: this unit's player says when ready for a round
         self._gated = {}        # Speed, host: unit -> the last round it said ready for
         self._said = -1         # Speed: the last round this unit said ready for
@@ -234,6 +238,8 @@ class Lockstep(SealedRounds, SpeedLink):
         if k % CHECK_EVERY == 0 or g.is_over():
             self._checkpoint()
         if 0 <= self._round_at < k:
+            if self._dr is not None:
+                self._dr.settled(self._round_at)    # with stand-ins: keep the seals
             self._reset_round()             # the round was settled (e.g. from a log)
 
     def _drain(self):
@@ -248,6 +254,8 @@ class Lockstep(SealedRounds, SpeedLink):
         for k in list(self._pending):
             if k < self.n():
                 del self._pending[k]
+        if self._dr is not None:
+            self._dr.open()
 
     def _remote(self, src, index, seat, action, t):
         if index < self.n():
@@ -288,7 +296,7 @@ class Lockstep(SealedRounds, SpeedLink):
         if self.timed:
             return self._play_timed(seat, action)
         if self._sealing():
-            if seat in self._mine:
+            if seat in self._mine or self._revealing():
                 return "seat %d has already decided" % seat
             if self._recover_at is not None:
                 return "recovering the choice sealed before the restart"
@@ -504,8 +512,12 @@ class Lockstep(SealedRounds, SpeedLink):
             for s in self._subst:
                 self._send_unseal(s)
             self._last_reseal = now
+        if self._dr is not None:
+            self._dr.open()                 # a reveal: asks again for a held seal we lack
+            self._dr.note()                 # our seats know the bids they sealed (a resync
+                                            # makes the game again)
         if (paused or self.ai is None or not self._is_host() or self._rebuilding or
-                self.round_gate() >= 0):
+                self.round_gate() >= 0 or self._revealing()):
             return
         for seat in g.to_move():
             if self.session.seats[seat] == 0 and seat not in self._mine:

@@ -20,6 +20,8 @@ still tell who it is talking to: SESSION [kind][sid:2][proto<<4|phase][host:2], 
 """
 from micropython import const
 
+from core.link.net import MAX_MESSAGE as _NET_MAX
+
 SESSION = const(0x10)   # sid proto|phase host round nseats seats[] salt8 name optidx[] tag rules:2
 JOIN = const(0x11)      # sid proto rules:2
 LEAVE = const(0x12)     # sid
@@ -29,6 +31,8 @@ SHARE = const(0x1F)     # sid round node value16       a unit's share, re-sent o
 SEEDREQ = const(0x1E)   # sid round                    send me the shares of this round
 PRESENCE = const(0x15)  # sid phase hist flags down_a:2 down_b:2
 REFUSE = const(0x19)    # sid reason proto rules:2      host to a unit it will not seat
+KEY = const(0x16)       # sid 0 pub32                  X25519 public key (core/link/secure.py)
+SKEY = const(0x17)      # sid flags wrapped16 tag8     a sending key, wrapped for one unit
 ACTION = const(0x20)    # sid index seat action
 SEAL = const(0x21)      # sid index seat|copy hash32  hidden decision, committed
 UNSEAL = const(0x22)    # sid index seat action nonce8 (action VOID: cannot open it)
@@ -42,6 +46,9 @@ TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
 READY = const(0x33)     # sid round go elapsed          Speed: ready for a round / it starts
 
+SEALED = const(0x40)    # | ntags: ctr tags ciphertext   envelopes of core/link/secure.py
+SIGNED = const(0x48)    # | ntags: ctr tags plaintext    (never passed to decode)
+
 PROTO_VERSION = const(1)    # bump when any message's layout or meaning changes
 R_GUEST_OLDER = const(1)    # REFUSE reasons: the joining unit needs a firmware update
 R_HOST_OLDER = const(2)     # the host's unit needs a firmware update
@@ -52,8 +59,13 @@ VOID = const(0xFFFF)    # UNSEAL's action when the owner cannot open its seal (n
 MAX_SEATS = const(6)
 MAX_NAME = const(16)
 MAX_REASON = const(60)
-LOG_CHUNK = const(24)   # actions per LOG message: 7 + 24 * 3 <= 117 (net.MAX_MESSAGE)
-LOG_CHUNK_TIMED = const(15)   # timed (Speed) entries are 7 bytes: 7 + 15 * 7 <= 117
+MAX_TAGS = const(5)     # one tag per other unit: 6 units at most (one human per unit)
+TAG_LEN = const(6)
+NET_MAX = _NET_MAX      # net.MAX_MESSAGE
+# The largest message a unit seals: a broadcast among 6 units carries a counter and 5 tags
+MAX_PLAIN = NET_MAX - (1 + 4 + TAG_LEN * MAX_TAGS)
+LOG_CHUNK = min(24, (MAX_PLAIN - 7) // 3)   # actions per LOG message (7-byte head)
+LOG_CHUNK_TIMED = (MAX_PLAIN - 7) // 7      # timed (Speed) entries are 7 bytes
 
 
 def _u16(b, i):
@@ -364,6 +376,10 @@ def decode(b, start, n):
         return (kind, sid, b[i]) if left == 1 else None
     if kind == SHARE:
         return (kind, sid, b[i], _u16(b, i + 1), bytes(b[i + 3:end])) if left == 19 else None
+    if kind == KEY:
+        return (kind, sid, bytes(b[i + 1:end])) if left == 33 and b[i] == 0 else None
+    if kind == SKEY:
+        return (kind, sid, b[i], bytes(b[i + 1:end])) if left == 25 and b[i] < 4 else None
     if kind == PRESENCE:
         if left != 8:
             return None

@@ -19,6 +19,9 @@ SEALREQ and VOID.
   as decided.  A unit whose secret changed (its flash lost it) cannot open its seal: it
   reveals VOID instead, every unit reports it, and the host's AI decides that seat for
   this round (UNSEAL from the host; the first legal action when the host has no AI).
+* A reveal the rules defer (Reds' hidden bids, revealed at the end of the round): the
+  stand-ins are applied once every seal is in, the seals are held, and the round is opened
+  at the game's reveal (core/link/deferred.py; `self._dr`, made only for such games).
 
 `SealedRounds` is a mixin of `Lockstep`: its state lives on the Lockstep object, and it uses
 the Lockstep's helpers (`_sid`, `_me`, `_is_host`, `mine`, `n`, `_apply`, `_drain`,
@@ -43,6 +46,8 @@ class SealedRounds:
         g = self.game
         if g.is_over():
             return False
+        if self._revealing():
+            return True
         movers = g.to_move()
         if len(movers) > 1:
             return True
@@ -52,8 +57,8 @@ class SealedRounds:
     def decided(self, seat):
         """True when `seat` has sealed its choice in the current simultaneous round (or,
         just after a restart, while this unit asks the others for the seal it made)."""
-        if seat in self._mine:
-            return True
+        if seat in self._mine or (self._revealing() and self.mine(seat)):
+            return True     # a deferred reveal opens the held seal: never asked again
         return (self._recover_at is not None and self.mine(seat) and self._sealing() and
                 seat in self.game.to_move())
 
@@ -74,9 +79,11 @@ class SealedRounds:
         self._void = {}         # seat -> True: its owner cannot open its seal
         self._stash = {}        # seat -> the host's choice for it, before the owner's VOID
         self._subst = {}        # host: seat -> the AI's choice for a VOID seat
+        self._seal_at = {}      # seat -> the index its held seal was made at (a reveal)
 
     def _send_seal(self, seat, dst=BROADCAST, copy=False):
-        n = M.encode_seal(self._buf, self._sid(), self._round_at, seat, self._seals[seat], copy)
+        k = self._seal_at.get(seat, self._round_at)
+        n = M.encode_seal(self._buf, self._sid(), k, seat, self._seals[seat], copy)
         self._send(dst, self._buf, n, True, False)
         if not copy:
             self._last_reseal = self._clock()
@@ -92,6 +99,10 @@ class SealedRounds:
     def _on_seal(self, src, index, seat, digest, copy=False):
         if copy:
             self._on_copy(index, seat, digest)
+            return
+        if index < self.n() or (index == self.n() and self._revealing()):
+            if self._dr is not None:
+                self._dr.on_seal(src, index, seat, digest)
             return
         if index != self.n() or not self._sealing():
             if index > self.n():
@@ -125,8 +136,11 @@ class SealedRounds:
                 self._voided(seat)
                 self._advance()
             return
-        if seal_digest(self._sid(), index, seat, action, nonce) == d:
+        if seal_digest(self._sid(), self._seal_at.get(seat, index), seat, action, nonce) == d:
             self._unseals[seat] = action
+        elif src == host and self._dr is not None and self._dr.handed(seat):
+            self._unseals[seat] = action
+            self._dr.report_handed(seat)
         elif src == host and owner != host:
             # the host's AI decides a seat whose owner cannot open its seal; only after
             # that owner said so (its VOID may still be on its way here)
@@ -165,6 +179,8 @@ class SealedRounds:
         for s in movers:
             if s not in self._seals:
                 return
+        if not self._opened and self._dr is not None and self._dr.defer(movers):
+            return
         if not self._opened:
             self._opened = True
             for s in self._mine:
@@ -189,6 +205,15 @@ class SealedRounds:
                 return
         self._drain()
 
+    # -- reveals the rules defer ----------------------------------------------------------
+    def _revealing(self):
+        return self._dr is not None and not self.game.is_over() and self.game.revealing()
+
+    def own_sealed(self, seat, game=None):
+        """The choice this unit sealed for `seat` whose reveal the game deferred (in
+        `game`, by default ours: the app's copy may lag), or None."""
+        return None if self._dr is None else self._dr.own_sealed(seat, game)
+
     # -- a restarted unit recovers its sealed choices -----------------------------------
     def _ask_seals(self):
         n = M.encode_simple(self._buf, M.SEALREQ, self._sid())
@@ -206,6 +231,8 @@ class SealedRounds:
         if src == self.session.host and self.tentative:
             for r, seat, action in list(self.tentative):
                 self._confirm(seat, action, r, True, "the host restarted")
+        if self._dr is not None:
+            self._dr.send_held(src)
         if self._round_at < 0:
             return
         for s in self._seals:
@@ -220,7 +247,7 @@ class SealedRounds:
 
     def _on_copy(self, index, seat, digest):
         """A copy of our own seal for `seat` at `index`, from a unit that holds it."""
-        if not self.mine(seat) or index < self.n():
+        if not self.mine(seat):
             return
         c = self._copies.get(seat)
         if c is None:
@@ -241,8 +268,11 @@ class SealedRounds:
             for index, digest in self._copies[seat]:
                 if index > k:
                     keep.append((index, digest))
-                elif index == k and seat in movers:
+                elif index == k and seat in movers and not self._revealing():
                     self._open_copy(k, seat, digest)
+                elif (index < k and self._dr is not None and
+                      not self._dr.recover(index, seat, digest)):
+                    self._unopened[seat] = (index, digest)
             if keep:
                 self._copies[seat] = keep
             else:
@@ -287,7 +317,9 @@ class SealedRounds:
             sealing = self._sealing()
             for seat in list(self._unopened):
                 index, digest = self._unopened.pop(seat)
-                if index == k and sealing and seat not in self._mine and (
+                if index < k and self._dr is not None and self._dr.void(index, seat, digest):
+                    pass                    # VOID at the game's reveal
+                elif index == k and sealing and seat not in self._mine and (
                         seat in self.game.to_move()):
                     # a seal of ours that our secret cannot open (the flash lost it)
                     self._mine[seat] = (M.VOID, b"\x00" * 8)

@@ -10,6 +10,7 @@ from core.prng import Prng
 
 
 _MASK = (1 << 30) - 1
+SECURE = True          # the default for every chain (tools/bench_link.py compares)
 
 
 class SimClock:
@@ -96,7 +97,7 @@ class SimChain:
     also unit n-1's port 1 to unit 0's port 0 (cabled by mistake: cable n-1)."""
 
     def __init__(self, n, games, ai=None, seed=1, baud=115200, ber=0.0, drop=0.0, dup=0.0,
-                 node_ids=None, ring=False):
+                 node_ids=None, ring=False, secure=None):
         self.clock = SimClock()
         self.rng = Prng(seed)
         self.n = n
@@ -107,6 +108,8 @@ class SimChain:
         self.node_ids = node_ids or [0x100 + 17 * i + 1 for i in range(n)]
         self.games = games
         self.ai = ai
+        self.secure = SECURE if secure is None else secure
+        self.taps = None       # a list: every byte written on any wire goes there too
         self.units = [None] * n
         for i in range(n):
             self.boot(i)
@@ -130,9 +133,28 @@ class SimChain:
             w[0] = self.cables[i - 1][1].write
         if i < len(self.cables):
             w[1] = self.cables[i][0].write
+        if self.taps is not None:
+            w = [self._tap(w[0], (i, 0)), self._tap(w[1], (i, 1))]
         self.units[i] = LinkUnit(self.node_ids[i], w, self._entropy_for(i), self.clock,
-                                 self.games, self.ai)
+                                 self.games, self.ai, secure=self.secure)
         return self.units[i]
+
+    def tap(self):
+        """Record every byte every unit writes from now on (units booted after this), as
+        (unit index, port, bytes) chunks in self.taps: a sniffer on every cable."""
+        self.taps = []
+        for i in range(self.n):
+            for p in range(2):
+                self.units[i].node.channels[p]._write = self._tap(
+                    self.units[i].node.channels[p]._write, (i, p))
+
+    def _tap(self, write, where):
+        taps = self.taps
+
+        def w(buf, n):
+            taps.append((where, bytes(buf[:n])))
+            write(buf, n)
+        return w
 
     def unplug(self, cable, from_ms, ms):
         """Pull cable `cable` (between unit cable and cable+1) at from_ms for ms."""

@@ -35,6 +35,7 @@ PRESENCE_MS = const(400)
 MISSING_MS = const(2000)
 GONE_MS = const(10000)
 _TROUBLE = const(1)
+_KEYS_OK = const(2)        # PRESENCE flag: keys ready with every participant
 _EARLY = const(16)
 FAR_MS = const(3000)        # a game heard from too far away is shown this long
 
@@ -49,10 +50,12 @@ class LinkUnit:
     this unit hosts: an action, or None for "not yet" (Speed's real-time bots).
     `secret`: this unit's bytes kept in flash (core.boot.load_link_secret), from which its
     seal nonces are derived, so that a sealed choice survives a restart; never sent.
-    None: a secret drawn for this run only (a restart cannot open its old seals)."""
+    None: a secret drawn for this run only (a restart cannot open its old seals).
+    `secure`: messages encrypted and authenticated end to end (core/link/secure.py);
+    False gives the clear link of before, for benchmarks only."""
 
     def __init__(self, node_id, writers, entropy=None, clock=ticks_ms, games=None, ai=None,
-                 secret=None):
+                 secret=None, secure=True):
         if entropy is None:
             from core.link.ident import entropy
         if games is None:
@@ -64,7 +67,7 @@ class LinkUnit:
         self._games = games
         self.ai = ai
         self.secret = secret
-        self.node = Node(node_id, self._on_message, clock)
+        self.node = Node(node_id, self._on_net, clock)
         self.node.on_far = self._on_far
         self._far_at = None
         for i in range(len(writers)):
@@ -72,6 +75,13 @@ class LinkUnit:
                                           self.node.deliver, self._on_link, clock, i))
         self.session = Session(node_id, self._send, entropy, clock, games, self._on_start,
                                self._flash_secret)
+        self.secure = None
+        if secure:
+            from core.link.secure import Secure
+            self.secure = Secure(node_id, entropy, clock, self.node.send, self._on_opened,
+                                 self.session)
+        self._keys_ok = {}
+        self._start_wanted = False
         self.lockstep = None
         self._buf = bytearray(16)
         self._heard = {}
@@ -90,7 +100,42 @@ class LinkUnit:
         return self.secret
 
     def _send(self, dst, buf, n, reliable=True, droppable=False):
+        if self.secure is not None:
+            return self.secure.send(dst, buf, n, reliable, droppable)
         return self.node.send(dst, buf, n, reliable, droppable)
+
+    def _on_net(self, src, buf, start, n):
+        if self.secure is None:
+            self._on_message(src, buf, start, n)
+        else:
+            self.secure.receive(src, buf, start, n)
+
+    def _on_opened(self, src, buf, start, n, authed):
+        """From the secure layer: an opened envelope (authed), or a clear SESSION / JOIN.
+        A clear SESSION or LEAVE of our own session from a unit we share keys with is
+        refused: a member takes the host's word (and a keyed guest's leave) only signed."""
+        if not authed and n >= 3:
+            s = self.session
+            sid = buf[start + 1] << 8 | buf[start + 2]
+            if s.sid and sid == s.sid and self.secure.ready(src) and buf[start] != M.JOIN:
+                return
+        self._on_message(src, buf, start, n)
+
+    def securing(self):
+        """True while this unit's session waits for its keys (the room says so)."""
+        s = self.session
+        if self.secure is None or not s.sid or s.phase != LOBBY:
+            return False
+        parts = s.participants()
+        if len(parts) < 2:
+            return False
+        if not self.secure.all_ready(parts):
+            return True
+        if s.is_host():
+            for p in parts:
+                if p != self.node_id and not self._keys_ok.get(p):
+                    return True
+        return False
 
     def receive(self, port, buf, start, end):
         self.node.channels[port].receive(buf, start, end)
@@ -113,6 +158,7 @@ class LinkUnit:
             self._heard[src] = self._clock()
             if m[0] == M.PRESENCE:
                 self._trouble[src] = m[4] & _TROUBLE
+                self._keys_ok[src] = m[4] & _KEYS_OK
                 if m[4] & _TROUBLE or src in self._down:
                     self._down[src] = (m[5], m[6])
                 if self.lockstep is not None and m[2] == PLAYING:
@@ -147,7 +193,8 @@ class LinkUnit:
     def _on_far(self, src, buf, start, n):
         """A message that came further than MAX_HOPS (net.py): a session announced by a
         host too far down the chain for this unit to play with."""
-        if n > 0 and buf[start] == M.SESSION and self.session.sid == 0:
+        if n > 0 and (buf[start] == M.SESSION or buf[start] & 0xF8 == M.SIGNED) and \
+                self.session.sid == 0:      # (a signed SESSION: core/link/secure.py)
             self._far_at = self._clock()
 
     def _down_ends(self):
@@ -164,18 +211,27 @@ class LinkUnit:
         hist = self.lockstep.n() if self.lockstep is not None else 0
         t = self._trouble_here()
         self._was_trouble = t
+        f = _TROUBLE if t else 0
+        if self.secure is None or self.secure.all_ready():
+            f |= _KEYS_OK
         d = self._down_ends()
-        n = M.encode_presence(self._buf, s.sid, s.phase, hist, _TROUBLE if t else 0, d[0], d[1])
+        n = M.encode_presence(self._buf, s.sid, s.phase, hist, f, d[0], d[1])
         self._send(BROADCAST, self._buf, n, True, True)
         self._last_presence = self._clock()
 
     # -- the loop -------------------------------------------------------------------------
     def poll(self):
         self.node.poll()
+        if self.secure is not None:
+            self.secure.poll()
         s = self.session
         s.poll()
         if s.sid == 0:
             return
+        if self._start_wanted and not self.securing():
+            self._start_wanted = False
+            if s.is_host() and s.phase == LOBBY:
+                s.start()
         now = self._clock()
         ring = self.node.ring()
         if ring and not self._ring_told:
@@ -273,6 +329,8 @@ class LinkUnit:
                 st["waiting"] = wait
                 st["can_hand_to_ai"] = s.is_host() and bool(self.missing(GONE_MS)) or (
                     s.is_host() and ticks_diff(self._clock(), s._round_at) >= GONE_MS)
+        elif s.phase == LOBBY and s.sid and self.securing():
+            st["message"] = "securing the link..."
         elif s.phase == LOBBY and s.sid:
             st["message"] = "waiting for the host to start"
         else:
@@ -327,7 +385,15 @@ class LinkUnit:
         self.session.join(sid)
 
     def start(self):
-        self.session.start()
+        """Host: open seeding, as soon as every participant holds keys with every other
+        (at once when they already do)."""
+        s = self.session
+        if not s.is_host() or s.phase != LOBBY:
+            raise ValueError("only the host starts, from the lobby")
+        if self.securing():
+            self._start_wanted = True
+        else:
+            s.start()
 
     def hand_to_ai(self, seat):
         self.session.hand_to_ai(seat)

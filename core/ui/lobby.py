@@ -168,8 +168,12 @@ class Lobby:
             elif s.phase == 1:
                 self.page = SEEDING
             refused = sorted(s.refused.items()) if s.is_host() else []
-            sig = (self.page, tuple(s.seats), s.phase, tuple(refused), problem)
-            if self.page == ROOM:
+            securing = self.page == ROOM and u.securing()
+            sig = (self.page, tuple(s.seats), s.phase, tuple(refused), problem, securing)
+            if securing:
+                # keys (core/link/secure.py); a cabling problem says more
+                self.status = problem or "securing the link..."
+            elif self.page == ROOM:
                 others = len([x for x in s.participants() if x != u.node_id])
                 free = s.seats.count(0)
                 if s.is_host():

@@ -168,6 +168,9 @@ class RedsTable(TrickTable):
             return
         if ph != "exchange":
             self.raised = 0
+        if ph == "reveal":      # a linked game opens the sealed bids (never asks again)
+            self.prompt = "Revealing the bids"
+            return
         if mine and ph == "bid":
             self.prompt = "Your bid: tricks to take"
             if obs["hidden_bids"]:

@@ -3,7 +3,7 @@ mistake is reported and still plays identically, a chain is never taken for a ri
 beyond MAX_HOPS is told it is too far, and the pause names both ends of a cable another
 unit reports.  Three and eight units do not fit the core suite's heap with the UI compiled
 from source: tests/host/test_link_cabling.py runs this module on CPython, the MicroPython
-unix port and the WebAssembly port (like link_scenarios.py)."""
+unix port (576 KB: see test_link_scenarios.py on fragmentation) and the WebAssembly port."""
 from core.link.sim import SimChain
 from core.ui.lobby import Lobby
 from core.ui.link_status import LinkStatus, PAUSED

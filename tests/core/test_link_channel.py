@@ -78,11 +78,18 @@ def test_exactly_once_in_order_over_a_noisy_wire():
 
 
 def test_queue_and_window_are_bounded():
+    from core.link.channel import QUEUE_BYTES
     p = Pair()
     n = 0
     while p.a.send(b"x" * 100, 0, 100):
         n += 1
-    assert n == QUEUE                   # refused, not grown
+    assert n == QUEUE_BYTES // 100      # refused, not grown (bytes: 9 messages of 100)
+    assert p.a.send(b"y" * 76, 0, 76) and not p.a.send(b"y", 0, 1)
+    q = Pair()
+    n = 0
+    while q.a.send(b"x", 0, 1):
+        n += 1
+    assert n == QUEUE                   # frames: 16 short messages
     assert not p.a.send(b"y", 0, 1, True)     # droppable: refused while down
     most = 0
     for _ in range(400):
@@ -100,7 +107,7 @@ def test_queue_and_window_are_bounded():
         most = max(most, (p.a._sent - p.a._base) & 0xFF)
         while p.a.send(b"z" * 100, 0, 100):
             pass
-    assert most == WINDOW and p.a.queued() == QUEUE
+    assert most == WINDOW and p.a.queued() == QUEUE_BYTES // 100
 
 
 def test_sending_is_paced_at_the_line_rate():
@@ -334,3 +341,281 @@ def test_timeout_follows_the_round_trip_and_backs_off_while_the_peer_is_silent()
         t += 1
     assert p.got["b"][-2:] == [b"lost", b"after"]
     assert p.a._backoff == 0
+
+
+# -- fragments on a lossy line --------------------------------------------------------------
+
+def _lossy(ch):
+    """As if the channel had measured heavy loss: small fragments from now on."""
+    ch._lossn = 16 * 16
+    ch._lossb = 400
+
+
+def _frame_of(buf, n):
+    """The body of the one frame in buf[:n] (kind, seq) or None."""
+    from core.link.framing import FrameDecoder
+    d = FrameDecoder()
+    d.feed(buf, 0, n)
+    return (d.body[0], d.body[3]) if d.length else None
+
+
+def test_clean_link_never_fragments():
+    p = Pair()
+    p.step(30)
+    msgs = [bytes([k]) * 122 for k in range(20)]
+    _push(p, msgs)
+    assert p.got["b"] == msgs
+    assert p.a.fragmented == 0 and p.a.fragment_size() == 122 and p.a.data_tx == 20
+
+
+def test_fragments_get_through_when_every_fragment_is_lost_once():
+    """Every DATA and FRAG frame's first copy is swallowed: each fragment is resent alone,
+    and b delivers every message whole, once, in order."""
+    from core.link.channel import DATA, FRAG
+    p = Pair()
+    p.step(30)
+    wire = p.a._write
+    copies = {}
+    lost = [0]
+
+    def lossy(buf, n):
+        f = _frame_of(buf, n)
+        if f is not None and f[0] in (DATA, FRAG):
+            c = copies.get(f[1], 0)
+            copies[f[1]] = c + 1
+            if c == 0:
+                lost[0] += 1
+                return
+        wire(buf, n)
+    p.a._write = lossy
+    msgs = _msgs(30, 11) + [bytes(range(122))]
+    i = 0
+    t = 0
+    while len(p.got["b"]) < len(msgs) and t < 20000:
+        _lossy(p.a)
+        while i < len(msgs) and p.a.room() >= 4 and p.a.send(msgs[i], 0, len(msgs[i])):
+            i += 1
+        p.step(1)
+        t += 1
+    assert p.got["b"] == msgs
+    assert p.a.fragmented > 10 and p.b.reassembled == p.a.fragmented
+    assert lost[0] == len(copies) > len(msgs)       # every frame lost once...
+    assert p.a.retransmits == lost[0]               # ...and resent once, nothing else
+
+
+def test_lossy_wire_fragments_and_the_link_does_not_flap():
+    """5 % of bytes dropped, BER 1e-3 and 1 % duplicates: whole frames of 100 bytes would get
+    through once in ~500 tries; fragments do, and the link stays up (bytes keep coming)."""
+    p = Pair(seed=4, ber=1e-3, drop=0.05, dup=0.01)
+    p.step(300)
+    msgs = _msgs(25, 12) + [bytes(range(100))] * 2
+    assert _push(p, msgs, 30000) < 30000
+    assert p.got["b"] == msgs
+    assert p.a.fragmented > 0 and p.a.fragment_size() < 40
+    assert p.a.link_downs == 0 and p.b.link_downs == 0
+
+
+class _Feed:
+    """Hand-made frames from a's side of the pair, fed straight to b."""
+
+    def __init__(self, p):
+        from core.link.framing import FrameEncoder
+        self.p = p
+        self.enc = FrameEncoder()
+        self.body = bytearray(140)
+
+    def frame(self, kind, seq, payload):
+        b = self.body
+        tag = self.p.b._tag
+        b[0] = kind
+        b[1] = tag >> 8
+        b[2] = tag & 0xFF
+        b[3] = seq
+        b[4] = 0
+        b[5] = 0
+        for i in range(len(payload)):
+            b[6 + i] = payload[i]
+        n = self.enc.encode(b, 6 + len(payload))
+        return bytes(self.enc.out[:n])
+
+
+class _Record:
+    """Keeps what is delivered, in preallocated buffers (a bound method, as Node.deliver)."""
+
+    def __init__(self):
+        self.buf = bytearray(1024)
+        self.ends = [0] * 16
+        self.n = 0
+        self.used = 0
+
+    def deliver(self, ch, buf, start, n, reliable):
+        i = 0
+        while i < n:
+            self.buf[self.used + i] = buf[start + i]
+            i += 1
+        self.used += n
+        self.ends[self.n] = self.used
+        self.n += 1
+
+    def messages(self):
+        out = []
+        a = 0
+        for k in range(self.n):
+            out.append(bytes(self.buf[a:self.ends[k]]))
+            a = self.ends[k]
+        return out
+
+
+def test_reassembly_delivers_whole_messages_only_and_allocates_nothing():
+    from core.link.channel import DATA, FRAG, MAX_PAYLOAD
+    p = Pair()
+    p.step(30)
+
+    def mute(buf, n):
+        pass
+    p.b._write = mute                            # b's ACKs go nowhere: a stays out of it
+    sink = _Record()
+    p.b._deliver = sink.deliver
+    f = _Feed(p)
+    frames = [f.frame(FRAG, 0, b"AAAA"), f.frame(FRAG, 1, b"BBBB"), f.frame(FRAG, 1, b"BBBB"),
+              f.frame(DATA, 2, b"CC"),                  # -> AAAABBBBCC (seq 1 twice: once)
+              f.frame(DATA, 4, b"55"), f.frame(FRAG, 3, b"44"),    # 4 held, then 3: 4455
+              f.frame(DATA, 1, b"old"),                 # stale: already delivered
+              f.frame(DATA, 5, b"one")]
+    big = b"x" * (MAX_PAYLOAD - 10)
+    frames += [f.frame(FRAG, 6, big), f.frame(FRAG, 7, big),     # too long: dropped whole
+               f.frame(DATA, 8, b"!"),
+               f.frame(FRAG, 9, b"D"), f.frame(DATA, 10, b"E")]
+    micropython.heap_lock()
+    try:
+        for fr in frames:
+            p.b.receive(fr, 0, len(fr))
+    finally:
+        micropython.heap_unlock()
+    got = sink.messages()
+    assert got == [b"AAAABBBBCC", b"4455", b"one", b"DE"], got
+    assert p.b.reassembled == 3 and p.b.bad_messages == 1 and p.b.duplicates == 2
+
+
+def test_a_peer_restart_mid_message_drops_the_half_message_on_both_sides():
+    """Receiving: b holds two fragments of a's message when a restarts; the half message is
+    dropped and the new a's messages arrive whole.  Sending: a had two fragments of a
+    message acknowledged when b restarts; a voids the rest, and the new b gets no tail."""
+    # _fs[0]: bytes of the message being reassembled; _fs[1]: the sender is mid-message
+    from core.link.channel import DATA, FRAG
+    p = Pair()
+    p.step(30)
+    f = _Feed(p)
+    for fr in (f.frame(FRAG, 0, b"half"), f.frame(FRAG, 1, b"way")):
+        p.b.receive(fr, 0, len(fr))
+    assert p.b._fs[0] == 7 and p.got["b"] == []
+    p.a = p._make("a", 0x5555, p.ab)            # a restarts (new epoch)
+    p.step(300)
+    assert p.b.peer_restarts == 1 and p.b._fs[0] == 0
+    _lossy(p.a)
+    _push(p, [b"whole" * 20])
+    assert p.got["b"] == [b"whole" * 20] and p.a.fragmented == 1
+
+    # sending side: only the first two fragments of a's next message reach b
+    p.step(100)
+    p.got["b"].clear()
+    wire = p.a._write
+    first = p.a._next
+
+    def two(buf, n):
+        f = _frame_of(buf, n)
+        if f[0] not in (DATA, FRAG) or f[1] in (first, first + 1):
+            wire(buf, n)
+    p.a._write = two
+    _lossy(p.a)
+    assert p.a.send(b"0123456789" * 10, 0, 100) and p.a.queued() == 4
+    p.step(100)
+    assert p.a._base == first + 2 and p.a._fs[1] and p.b._fs[0] == 50 and p.got["b"] == []
+    p.a._write = wire
+    p.restart_b(0x6666)
+    p.step(300)
+    assert p.a.voided == 2 and p.a.queued() == 0 and p.got["b"] == []
+    _push(p, [b"next"])
+    assert p.got["b"] == [b"next"]
+
+
+def test_a_message_queued_whole_is_cut_before_it_is_first_sent():
+    """Queued while the link is down (no loss measured yet): at its first transmission on a
+    line found lossy, it goes in fragments."""
+    p = Pair()
+    msg = bytes(range(110))
+    assert p.a.send(msg, 0, len(msg)) and p.a.queued() == 1
+    _lossy(p.a)
+    p.step(300)
+    assert p.got["b"] == [msg]
+    assert p.a.resplits == 1 and p.a.data_tx == 4 and p.b.reassembled == 1
+
+
+def test_a_line_that_only_garbles_goes_down_later_than_a_silent_one():
+    """Bytes that never make a valid frame keep the link up for DOWN_NOISY_MS (a lossy line
+    must not flap); silence takes it down after DOWN_MS, as a pulled cable."""
+    from core.link.channel import DOWN_NOISY_MS
+    p = Pair()
+    p.step(30)
+    wire = p.b._write
+
+    def garble(buf, n):
+        b = bytearray(buf[:n])
+        b[n // 2] ^= 0x10 if b[n // 2] != 0x10 else 0x20
+        wire(b, n)
+    p.b._write = garble
+    p.step(DOWN_MS + 500)
+    assert p.a.up
+    p.step(DOWN_NOISY_MS - DOWN_MS)
+    assert not p.a.up and p.a.link_downs == 1
+    p.b._write = wire
+    p.step(300)
+    assert p.a.up
+    p.ba.plugged = False
+    t = 0
+    while p.a.up:
+        p.step(10)
+        t += 10
+    assert DOWN_MS - 250 <= t <= DOWN_MS + 50     # as fast as before: heard 0-200 ms ago
+
+
+def test_a_large_frame_lost_again_and_again_is_taken_back_and_cut():
+    """Sent whole before any loss was seen, then lost on every try: after 3 tries a probes
+    (an empty DATA with the sequence number before it); b's answer shows it never arrived,
+    so a takes it back and cuts it.  If the frame had arrived (b's ACKs were damaged), the
+    answer says so and it is neither cut nor delivered twice."""
+    from core.link.channel import DATA, FRAG
+    msg = bytes(range(110))
+    for arrived in (False, True):
+        p = Pair()
+        p.step(30)
+        a_wire, b_wire = p.a._write, p.b._write
+        probes = [0]
+
+        def a_out(buf, n):
+            f = _frame_of(buf, n)
+            if f is not None and f[0] == DATA and n < 16:
+                probes[0] += 1                   # the probe: empty
+            elif f is not None and f[0] in (DATA, FRAG) and n > 100 and not arrived:
+                return                           # every copy of the whole frame is lost
+            a_wire(buf, n)
+
+        def b_out(buf, n):
+            if arrived and not probes[0]:        # b's ACKs damaged until the probe
+                buf = bytearray(buf[:n])
+                buf[n // 2] ^= 0x10 if buf[n // 2] != 0x10 else 0x20
+            b_wire(buf, n)
+        p.a._write = a_out
+        p.b._write = b_out
+        assert p.a.send(msg, 0, len(msg)) and p.a.queued() == 1
+        _lossy(p.a)
+        t = 0
+        while (not p.got["b"] or p.a.queued()) and t < 5000:
+            p.step(1)
+            t += 1
+        assert p.got["b"] == [msg] and p.a.queued() == 0
+        assert probes[0] >= 1
+        if arrived:
+            assert p.a.rescues == 0 and p.b.reassembled == 0 and p.b.duplicates >= 2
+        else:
+            assert p.a.rescues == 1 and p.a.resplits == 1 and p.b.reassembled == 1

@@ -58,13 +58,19 @@ def render_link_screens(w, h, sink, game="reds", n=3):
     press(views[1], keys.OK)                        # join the game heard
     c.run_until(lambda c: guest.unit.my_seat() >= 0, 5000)
     guest.refresh()
+    assert guest.status == "securing the link..."   # keys being agreed (secure.py)
+    views[1].draw()
+    sink("securing", s)
+    c.run_until(lambda c: not guest.unit.securing(), 5000)
+    guest.refresh()
     views[1].draw()
     sink("guest_room", s)
     if n > 2:
         lbs[2].refresh()
         press(views[2], keys.OK)
     c.run_until(lambda c: all([lb.unit.my_seat() >= 0 for lb in lbs]) and
-                host.unit.session.seats.count(0) == 4 - n, 5000)
+                host.unit.session.seats.count(0) == 4 - n and
+                not host.unit.securing(), 5000)
     host.refresh()
     views[0].draw()
     sink("host_room", s)
@@ -124,6 +130,9 @@ def test_host_browse_join_start_and_the_seats_every_unit_sees():
         assert [r[1] for r in seats].count("You") == 1            # one human per unit
         assert [r[1] for r in seats].count("AI (host)") == 2      # the rest: the host's AI
         assert [r[2] for r in seats].count(True) == 1
+    c.run_until(lambda c: not host.unit.securing() and not guest.unit.securing(), 5000)
+    for lb in lbs:
+        lb.refresh()
     assert guest.status == "waiting for the host to start"
     assert host.status == "1 unit joined, 2 AI seats" and host.can_start()
     assert host.handle(keys.event(keys.PRESS, keys.OK), 0) == "start"

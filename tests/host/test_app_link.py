@@ -273,6 +273,11 @@ def start_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", se
         fingers[1].wait(100)
         guard += 1
         assert guard < 100, "a guest was not seated"
+    guard = 0
+    while any([f.app.linked.unit.securing() for f in fingers]):
+        fingers[1].wait(100)            # "securing the link..." (core/link/secure.py)
+        guard += 1
+        assert guard < 100, "the keys were not agreed"
     fingers[1].wait(200)
     shot("guest_lobby", fingers[1])
     shot("host_lobby", host)
@@ -460,3 +465,38 @@ def test_link_app_golden_images(tmp_path, layout, size):
             if fh.read() != host_png.encode_indexed(shots[name], w, h, RGB):
                 bad.append(name)
     assert not bad, bad
+
+
+def test_reds_hidden_bids_each_linked_unit_shows_its_own_sealed_bid(tmp_path):
+    """Hidden bids, three units: the bids stay sealed until the round's end (issue #15
+    item 12), yet each unit's table shows its player's own bid during the round ("You:
+    bid n", from the bid its unit sealed), nobody else's; never asks for a bid at the
+    reveal; identical records."""
+    w, fingers = start_linked(tmp_path, "reds", {"short_game": True, "hidden_bids": True},
+                              3, 3, None)
+    shown = {}
+
+    def sample(w):
+        for i in range(3):
+            a = w.apps[i]
+            t = a.table if a is not None else None
+            if t is None or a.game is None or a.state != app_mod.TABLE:
+                continue
+            g = a.game
+            me = a.human
+            if g.phase == "reveal":
+                assert t.choices is None and me not in a.linked.shown_turn(g.to_move())
+            if g.phase != "play" or not g.sealed[me]:
+                continue
+            own = a.linked.unit.lockstep.own_sealed(me, g)
+            bids = g.observation(me)["bids"]
+            assert [b for b in bids if b is not None] in ([], [own - 64])
+            line = [x for x in t.notes if x.startswith("You: bid")]
+            if bids[me] is not None:
+                assert line and line[0].startswith("You: bid %d," % (own - 64)), t.notes
+                shown.setdefault(i, set()).add(g.round_no)
+    run = play_to_end(w, fingers, 3, None, sample)
+    assert_same_records(run)
+    assert sorted(shown) == [0, 1, 2] and all([len(r) >= 4 for r in shown.values()]), shown
+    rec = run.records[0]
+    assert [x for x in rec if '"bid:sealed"' in x]

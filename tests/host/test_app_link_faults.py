@@ -115,6 +115,7 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
             return True
         if step["phase"] in ("joining", "back") and a.state == app_mod.TABLE:
             k = step["round"]
+            step.setdefault("first_seen", len(a.game.history))
             if len(a.game.history) <= k and a.human in a.table.turn:
                 offered.append(len(a.game.history))     # asked to choose (again)?
             if len(a.game.history) == k and a.human not in a.table.turn:
@@ -135,7 +136,9 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
     assert step["phase"] == "back"
     # it had sealed a card for the exchange before the power went: the others sent the seal
     # back, its flash secret opened it, and the round applied that card on every unit
-    assert step.get("held") and offered == [], offered      # its player was not asked again
+    # its player was not asked again: the table showed the card held, or (the re-keying of
+    # the secure link can take longer than the seal's recovery) opened after the round
+    assert (step.get("held") or step["first_seen"] > step["round"]) and offered == [], offered
     k = step["round"]
     applied = [json.loads(r) for r in run.records[0][1 + k:1 + k + 3]]
     reps = step["reports"]
@@ -232,6 +235,7 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
             a = w.apps[2]
             if a.state == app_mod.TABLE and len(a.game.history) >= 10:
                 gone["seat"] = a.human
+                gone["node"] = a.linked.unit.node_id
                 gone["hist"] = len(a.game.history)
                 w.switch_off(2)
                 fingers[2].app = None
@@ -241,7 +245,10 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
         if i == 0 and gone["handed"] is None and host.linked is not None:
             lp = host.linked
             if lp.panel_on and lp.status.state == CONFIRM:
-                assert w.now - gone["at"] >= 10000        # asked only once it is gone
+                # asked only once it is gone: not heard for GONE_MS (its last message
+                # may have left it a little before it was switched off)
+                heard = host.linked.unit._heard[gone["node"]]
+                assert heard <= gone["at"] + 100 and host.linked.unit.missing(10000) == [gone["node"]]
                 assert lp.status.gone_seat == gone["seat"]
                 fingers[0].key("OK")                      # "hand to AI"
                 gone["handed"] = len(host.game.history)

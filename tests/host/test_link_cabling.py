@@ -23,7 +23,7 @@ def _run(cmd, runtime):
 
 
 def test_micropython_unix_port():
-    _run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=384K",
+    _run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=576K",
           "tests/mprun.py", "unix", "link_cabling"], "unix")
 
 

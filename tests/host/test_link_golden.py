@@ -16,7 +16,7 @@ from link_cabling import render_cabling_screens
 from test_link_ui import render_link_screens
 from test_link_versions import render_version_screens
 
-NAMES = ["browse", "guest_room", "host_room", "paused", "paused_far", "hand_to_ai",
+NAMES = ["browse", "securing", "guest_room", "host_room", "paused", "paused_far", "hand_to_ai",
          "browse_update", "host_refused", "link_version", "ring", "too_far"]
 
 
