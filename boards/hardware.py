@@ -18,6 +18,18 @@ from core.ui.palette import lut565
 from drivers.buttons import Buttons
 
 
+class MaskInput:
+    """Buttons read from a mask set from outside instead of the pins: the host board's
+    keyboard and scripts, and a board under test (tests/mp_app_memory.py --board NAME
+    sets `hw.read_buttons = MaskInput().read`)."""
+
+    def __init__(self):
+        self.mask = 0
+
+    def read(self):
+        return self.mask
+
+
 class Hardware:
     def __init__(self, board, display, read_buttons, backlight=None, extra=None,
                  link_ports=None, node=None):

@@ -26,18 +26,8 @@ KEYS = {
 }
 
 
-class HostInput:
-    """A raw button mask set from outside (keyboard or script)."""
-
-    def __init__(self):
-        self.mask = 0
-
-    def read(self):
-        return self.mask
-
-
 def make(layout="lcd13", panel=True, node=None):
-    from boards.hardware import Hardware
+    from boards.hardware import Hardware, MaskInput
 
     if layout not in LAYOUTS:
         raise ValueError("no layout %r (known: %s)" % (layout, ", ".join(sorted(LAYOUTS))))
@@ -52,7 +42,7 @@ def make(layout="lcd13", panel=True, node=None):
         from drivers.st7789 import ST7789
         display = ST7789(NullBus(), board.WIDTH, board.HEIGHT)
         display.init()
-    inp = HostInput()
+    inp = MaskInput()
     hw = Hardware(board, display, inp.read, node=node)
     if extras is not None:
         hw.backlight, hw.buzzer = extras

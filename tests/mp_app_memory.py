@@ -1,14 +1,29 @@
 """The whole app through a complete game against the AI, on this runtime, with figures.
 
     micropython -X heapsize=128K tests/mp_app_memory.py --path DIR --fs FSDIR [--rom IMAGE]
-                [--list-modules] [--no-link] [--record FILE | --replay FILE]
-                GAME[+GAME...] LAYOUT [SEED]
+                [--list-modules] [--no-link] [--board NAME] [--times N]
+                [--record FILE | --replay FILE] GAME[+GAME...] [LAYOUT [SEED]]
     node tools/wasm_run.mjs --heap 128K --fixed-heap --loop TICK --copy build/wasm-mpy
                 --copy RECDIR --mkdir /save tests/mp_app_memory.py --path /proj/build/wasm-mpy
                 --fs /save --replay /proj/RECDIR/FILE GAME LAYOUT [SEED]
 
 (tools/app_memory.py runs it: --port unix, the 64-bit unix port, or --port wasm, the
-32-bit WebAssembly port.)
+32-bit WebAssembly port.)  Options come in the order above.
+
+On a board or an emulator of one, with the app installed by `make flash` (a board has
+no command line: set sys.argv first, in the same mpremote session; docs/memory.md):
+
+    mpremote exec "import sys; sys.argv[:] = ['-', '--fs', '/appmem', '--board', 'pico_lcd_1_3', '--times', '1500', 'speedrun']" run tests/mp_app_memory.py
+
+--board NAME boots boards/NAME.py (its display on its SPI, its pins) instead of the host
+board; the buttons are then read from a settable mask (boards.hardware.MaskInput), which
+the scripted finger (or --replay) sets pass by pass, so the run is the same on a board,
+an emulator or the host.  Saves go to FSDIR on the board's flash (create it first:
+`mpremote mkdir :appmem`), apart from the user's.  --times N also reports the AI's
+decision times, time.ticks_us() per decision, by kind (the engine's phase; Speed: "act"
+and "perceive"), one {"what": "ai_times", ...} line per kind after each game; N samples
+(4 bytes each, allocated before the boot: "times_bytes") are kept per game.  That code is
+tests/mp_app_times.py, imported only then (on a board: `mpremote cp tests/mp_app_times.py :`).
 
 What runs is what the device runs: core.boot (board "host" with panel=False: the real
 ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.make_app
@@ -87,6 +102,19 @@ LINK = True
 if args and args[0] == "--no-link":     # for the breakdown: the app without the link stack
     LINK = False
     args = args[1:]
+BOARD = "host"
+if args and args[0] == "--board":
+    # a real board module (boards/NAME.py: its display, buttons and pins, as on the
+    # device) instead of the host board; the buttons are read from a settable mask
+    # (boards.hardware.MaskInput), which the scripted finger or the replay sets
+    BOARD = args[1]
+    args = args[2:]
+TIMES = 0
+if args and args[0] == "--times":
+    # the AI's decision times (time.ticks_us), by decision kind: room for N samples,
+    # allocated before the boot (its bytes are reported as "times_bytes")
+    TIMES = int(args[1])
+    args = args[2:]
 RECORD = REPLAY = None
 if args and args[0] == "--record":
     RECORD = args[1]
@@ -100,7 +128,9 @@ if "" not in sys.path:
     sys.path.append("")
 
 GAMES = args[0].split("+")
-LAYOUT = args[1]
+LAYOUT = args[1] if len(args) > 1 else "lcd13"     # the host board's layout (else unused)
+if BOARD != "host":
+    LAYOUT = BOARD
 SEED = int(args[2]) if len(args) > 2 else 1
 OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer keeps them);
            "speed": {"scoring": "automatic", "target": 50}}   # Speed: two rounds won, a save
@@ -196,11 +226,14 @@ class Run:
         self.peak_pass = 0      # the same before the collection, with the pass's garbage
         self.peak_in = ""       # the app's state at the peak
         self.peak_pass_in = ""  # ... at that one
+        self.by_state = [0] * len(self.app_mod.STATE_NAMES)    # the live peak in each state
         self.modules_in_game = 0
 
     def note(self, pass_alloc):
         a = gc.mem_alloc() - ROM
         st = self.app.state
+        if a > self.by_state[st]:
+            self.by_state[st] = a
         if a > self.peak:
             self.peak = a
             self.peak_in = self.app_mod.STATE_NAMES[st]
@@ -220,6 +253,14 @@ class Run:
             if LIST_MODULES:
                 self.list_modules()
 
+    def write_by_state(self):
+        """"rules:N table:N ...": the live peak in each state the game went through."""
+        w = sys.stdout.write
+        names = self.app_mod.STATE_NAMES
+        for i in range(len(self.by_state)):
+            if self.by_state[i]:
+                w("%s:%d " % (names[i], self.by_state[i]))
+
     def list_modules(self):
         """{"what": "modules_at_table", "modules": "a b ..."}, written name by name (no
         string built on the measured heap)."""
@@ -234,6 +275,11 @@ class Run:
 def main():
     """The run, as a generator that yields after every gc.collect() it measures after
     (on the WebAssembly port the collection happens there, see TICK)."""
+    timer = None
+    if TIMES:
+        # its own module, so that a run without --times does not hold its code
+        from mp_app_times import Timer
+        timer = Timer(TIMES)
     gc.collect()
     yield
     heap = heap_size()
@@ -242,8 +288,18 @@ def main():
     from core.boot import boot
 
     lines = []
-    b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
-                                                                 "node": 7})
+    if BOARD == "host":
+        b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
+                                                                     "node": 7})
+    else:
+        # the board's own make(): its display on its SPI, its pins; saves on the board's
+        # flash under FS (the real os.sync), apart from the user's saves in /
+        b = boot(DeviceFs(FS), BOARD, lines.append)
+        if b is None or b.hw is None:
+            raise SystemExit("board %s did not boot: %s" % (BOARD, " | ".join(lines)))
+        from boards.hardware import MaskInput
+        b.hw.input = MaskInput()
+        b.hw.read_buttons = b.hw.input.read
     del boot    # as firmware/main.py does: the app drops core.boot once it runs
     gc.collect()
     yield
@@ -258,13 +314,17 @@ def main():
     boot_free = gc.mem_free() - SPLIT
     sys.stdout.write('{"what": "boot", "platform": "%s", "layout": "%s", "heap": %d, '
                      '"alloc_at_start": %d, "alloc_after_boot": %d, "free_after_boot": %d, '
-                     '"link": %s, "link_modules": %d, "modules": %d, "rom_image": %d}\n' % (
+                     '"link": %s, "link_modules": %d, "modules": %d, "rom_image": %d, '
+                     '"times_bytes": %d}\n' % (
                          sys.platform, LAYOUT, heap, start_alloc, boot_alloc, boot_free,
                          "true" if app.link_hw is not None else "false",
                          len([m for m in sys.modules if m.startswith("core.link") or m == "core.app_link"]),
-                         len(sys.modules), ROM))
+                         len(sys.modules), ROM, 4 * TIMES))
     run = Run(app_mod, app)
-    sent = b.hw.display.bus.bytes_total
+    if timer is not None:
+        timer.app = app
+    # the bytes sent to the display (a board's own SPI bus does not count them: -1)
+    sent = getattr(b.hw.display.bus, "bytes_total", None) or (lambda: -1)
     harness = 0
 
     def game_over(game, ok, presses, now):
@@ -282,6 +342,11 @@ def main():
                              gc.mem_free() - SPLIT, run.passes, presses, now // 1000, kinds,
                              run.modules_in_game, len(sys.modules), app.saves, run.peak_in,
                              run.peak_pass_in))
+        sys.stdout.write('{"what": "peaks", "game": "%s", "by_state": "' % game)
+        run.write_by_state()
+        sys.stdout.write('"}\n')
+        if timer is not None:
+            timer.report(game)
         run.new_game()
 
     if REPLAY is None:
@@ -293,6 +358,8 @@ def main():
             a = gc.mem_alloc()
             gc.collect()
             run.note(a)
+            if timer is not None:
+                timer.watch()
             if rec is not None:
                 rec.tick(b.hw.input.mask)
 
@@ -332,7 +399,10 @@ def main():
             gc.collect()
             yield
             run.note(a)
-        ok = (mask["finished"] and mask["check"] == run.check and mask["display_bytes"] == sent()
+            if timer is not None:
+                timer.watch()
+        ok = (mask["finished"] and mask["check"] == run.check
+              and (sent() < 0 or mask["display_bytes"] == sent())    # -1: a board's own bus
               and app.state == app_mod.MENU and games == GAMES)
     gc.collect()
     yield

@@ -4,6 +4,8 @@
                                [--layouts lcd13] [--rom] [--no-link]
     python -m tools.app_memory --modules          # heap cost of each module, in boot order
     python -m tools.app_memory --floor [--rom] [--port wasm]   # a game's code without its state
+    python -m tools.app_memory --board pico_lcd_1_3 [--times 1500]  # a real board module (unix)
+    python -m tools.app_memory --device PORT --board pico_lcd_1_3 --times 1500   # on a board
 
 For each game and layout, tests/mp_app_memory.py boots the app as the device does and
 plays a complete game against the AI through scripted button presses (see that file);
@@ -43,6 +45,9 @@ RECORD_HEAP = "512K"    # the unix run that records the button masks to replay
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 LAYOUTS = ("lcd13", "display2")
 APP_DIRS = ("core", "drivers", "boards")
+# a stand-in `machine` for a real board module on the unix port (--board); the script
+# runs with this folder as its working directory, which it puts on sys.path
+BOARD_STUB = os.path.join(ROOT, "tests", "board_stub")
 
 
 def precompile_app():
@@ -85,10 +90,10 @@ def build_rom(path):
     return os.path.getsize(path)
 
 
-def _run_script(cmd, timeout):
+def _run_script(cmd, timeout, cwd=ROOT):
     """The JSON records a run of tests/mp_app_memory.py printed (but the app states it
     went through), and when it did not end with "done" what went wrong (else "")."""
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     recs = []
     names = None
     for line in p.stdout.splitlines():
@@ -104,7 +109,21 @@ def _run_script(cmd, timeout):
                 recs[-1]["names_text_at_peak"] = int(names["n_str_data_bytes"])
                 recs[-1]["qstrs_at_peak"] = int(names["n_qstr"])
     states = [r for r in recs if r["what"] == "state"]
-    recs = [r for r in recs if r["what"] != "state"]
+    games = [r for r in recs if r["what"] == "game"]
+    for r in recs:
+        if r["what"] == "ai_times":
+            # the AI's decision times by kind (--times), on the game record before them
+            g = [x for x in games if x.get("game") == r["game"]]
+            if g:
+                g[-1].setdefault("ai_us", {})[r["kind"]] = {
+                    "n": r["n"], "p50": r["p50_us"], "p95": r["p95_us"], "max": r["max_us"]}
+        if r["what"] == "peaks" and games:
+            # the live peak in each app state of that game (the one before it)
+            g = [x for x in games if x.get("game") == r["game"] and "peak_by_state" not in x]
+            if g:
+                g[0]["peak_by_state"] = dict((k, int(v)) for k, v in
+                                             (kv.split(":") for kv in r["by_state"].split()))
+    recs = [r for r in recs if r["what"] not in ("state", "peaks", "ai_times")]
     if p.returncode == 0 and p.stdout.rstrip().endswith("done"):
         return recs, ""
     err = " | ".join((p.stderr.strip() or p.stdout.strip()).splitlines()[-6:])
@@ -114,7 +133,7 @@ def _run_script(cmd, timeout):
 
 
 def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True, port="unix",
-             replay=False, list_modules=False):
+             replay=False, list_modules=False, times=0, board=None):
     """The JSON records of one run; a failed run adds {"what": "game", "error": ...}.
     `rom`: a ROMFS image (build_rom) to run the app from, its size added to the heap
     (unix only).  `port` "wasm": the WebAssembly port with the build/wasm-mpy tree
@@ -122,7 +141,14 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
     button masks are recorded on the unix port first and replayed there, one
     loop pass per call from JS (tests/mp_app_memory.py --record/--replay).  `replay`: the
     same record-and-replay on the unix port (to compare both ways of running).
-    `list_modules`: the run also prints the modules loaded at the table (modules_at_table)."""
+    `list_modules`: the run also prints the modules loaded at the table (modules_at_table).
+    `times`: room for that many AI decision times (ticks_us, by kind: "ai_us").
+    `board`: a real board module (boards/NAME.py) instead of the host board, on the unix
+    port with tests/board_stub's stand-in `machine` (no --rom, no wasm)."""
+    if board is not None and (port != "unix" or rom is not None):
+        raise ValueError("--board runs on the unix port, without --rom")
+    if times and port != "unix":
+        raise ValueError("--times runs on the unix port (or a board: --device)")
     cap = heap
     extra = []
     if rom is not None:
@@ -131,6 +157,10 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
         extra.append("--list-modules")
     if not link:
         extra.append("--no-link")
+    if board is not None:
+        extra += ["--board", board]
+    if times:
+        extra += ["--times", str(times)]
     what = [game, layout, str(seed)]
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="appmem", dir=os.path.join(ROOT, "build"))
@@ -153,11 +183,15 @@ def run_game(game, layout, heap="128K", seed=1, timeout=600, rom=None, link=True
                    "--copy", WASM_MPY_DIR, "--copy", rec_dir, "--mkdir", "/save", SCRIPT,
                    "--path", "/proj/" + WASM_MPY_DIR, "--fs", "/save"]
         else:
-            cmd = [MP, "-X", "heapsize=" + cap, SCRIPT, "--path", MPY_DIR, "--fs", os.path.join(tmp, "fs")]
+            cmd = [MP, "-X", "heapsize=" + cap, os.path.join(ROOT, SCRIPT), "--path",
+                   os.path.join(ROOT, MPY_DIR), "--fs", os.path.join(tmp, "fs")]
         if rom is not None:
             cmd = [MP, "-X", "heapsize=" + cap, "-c", ROM_LAUNCH % (rom, ["--path", "/rom", "--fs",
                    os.path.join(tmp, "fs"), "--rom", rom])]
-        recs, err = _run_script(cmd + extra + what, timeout)
+        if board is not None and replay:
+            extra[-1] = os.path.join(ROOT, extra[-1])       # the replay file, from BOARD_STUB
+        recs, err = _run_script(cmd + extra + what, timeout,
+                                BOARD_STUB if board is not None else ROOT)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if err:
@@ -303,6 +337,34 @@ def floor(game, layout, port="unix", rom=None, seed=1, link=True):
     return out
 
 
+def device_command(port, board, game, times=0, seed=1, fs="/appmem"):
+    """The mpremote command that runs tests/mp_app_memory.py on a board over `port` (a
+    board has no command line: `exec` sets sys.argv in the same session, then `run`)."""
+    argv = ["-", "--fs", fs, "--board", board] + (["--times", str(times)] if times else []) \
+        + [game, "-", str(seed)]
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    return [mpremote, "connect", port, "exec", "import sys; sys.argv[:] = %r" % (argv,),
+            "run", SCRIPT]
+
+
+def run_device(port, board, games, times=0, seed=1, timeout=3600):
+    """Each game of `games` (comma-separated) on the board: the same JSON lines."""
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    subprocess.run([mpremote, "connect", port, "mkdir", ":appmem"], capture_output=True)
+    if times:
+        subprocess.run([mpremote, "connect", port, "cp", os.path.join(ROOT, "tests", "mp_app_times.py"),
+                        ":mp_app_times.py"], check=True, capture_output=True)
+    failed = 0
+    for game in games.split(","):
+        recs, err = _run_script(device_command(port, board, game, times, seed), timeout)
+        if err:
+            recs.append({"what": "game", "game": game, "layout": board, "error": err})
+            failed += 1
+        for r in recs:
+            print(json.dumps(r))
+    return 1 if failed else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.app_memory", description=__doc__.split("\n")[0])
     ap.add_argument("--port", choices=PORTS, default="unix",
@@ -321,13 +383,25 @@ def main(argv=None):
                     help="unix: record the run, then replay it as --port wasm does")
     ap.add_argument("--rom", action="store_true",
                     help="run the app from a ROMFS image (code in flash, as a frozen build)")
+    ap.add_argument("--board", default=None, metavar="NAME",
+                    help="unix: boot the real boards/NAME.py (stand-in machine module, buttons "
+                         "as a settable mask) instead of the host board; --layouts is then unused")
+    ap.add_argument("--device", default=None, metavar="PORT",
+                    help="run on a board over mpremote instead (the app installed by make flash, "
+                         "--board NAME required); prints what the board printed")
+    ap.add_argument("--times", type=int, default=0, metavar="N",
+                    help="also the AI's decision times (time.ticks_us, p50/p95/max by kind), "
+                         "room for N per game (4 bytes each, counted in the heap figures)")
     args = ap.parse_args(argv)
+    if args.device:
+        if not args.board:
+            ap.error("--device needs --board NAME (the board module the device has)")
+        return run_device(args.device, args.board, args.games, args.times, args.seed)
     if args.port == "wasm":
         if args.rom:
             ap.error("--rom needs --port unix (the WebAssembly port has no VfsRom)")
         precompile_wasm()
-    else:
-        precompile_app()
+    precompile_app()        # wasm too: its runs are recorded on the unix port first
     if args.modules:
         for r in module_costs(args.port):
             print(json.dumps(r))
@@ -337,8 +411,6 @@ def main(argv=None):
         rom = os.path.join(ROOT, "build", "app.romfs")
         print(json.dumps({"what": "rom", "bytes": build_rom(rom)}))
     if args.floor:
-        if args.port == "wasm":
-            precompile_app()        # the module lists come from a unix run
         for layout in args.layouts.split(","):
             for game in args.games.split(","):
                 print(json.dumps(floor(game, layout, args.port, rom, args.seed, not args.no_link)))
@@ -347,7 +419,8 @@ def main(argv=None):
     for layout in args.layouts.split(","):
         for game in args.games.split(","):
             for r in run_game(game, layout, args.heap, args.seed, rom=rom, link=not args.no_link,
-                              port=args.port, replay=args.replay):
+                              port=args.port, replay=args.replay, times=args.times,
+                              board=args.board):
                 if "error" in r:
                     failed += 1
                 print(json.dumps(r))

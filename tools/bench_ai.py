@@ -9,14 +9,14 @@ Plays seeded games with the AI in every seat on the unix port
 (tests/perf/ai_bench_mp.py), timing every decision that has more than one legal action
 (--repeat N re-runs each decision N-1 more times and checks the action is reproduced).
 Prints one JSON line per phase and one for all decisions: count, p50/p95/max unix ms,
-device estimates at x150 and x240 (docs/device-time.md), the bytes each decision
+device estimates at x270 (docs/device-time.md; optimistic), the bytes each decision
 allocated (p95/max; collector paused) and the AI object's own size.
 
 Two clocks: `unix_ms` is wall time, which grows when other jobs share the machine's two
 cores; the unix port's process CPU time (C clock()) does not, but ticks in ~1 ms steps.
 So per game the wall times are scaled by (CPU time of the game's decisions) / (their wall
 time): `unix_ms_quiet` is what each decision takes on a quiet machine, and the device
-estimates use it, since the x150..x240 factor was measured on a quiet machine
+estimates use it, since the x270 factor was measured on a quiet machine
 (docs/device-time.md).
 """
 import argparse
@@ -25,10 +25,10 @@ import os
 import subprocess
 import sys
 
+from tools.calibrate import DEVICE_FACTOR
 from tools.cli import parse_options
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FACTORS = (150, 240)
 
 
 def pct(xs, p):
@@ -59,8 +59,8 @@ def summary(label, rows, obj_bytes, args):
             "unix_ms": {"p50": round(pct(raw, 50) / 1000.0, 2), "p95": round(pct(raw, 95) / 1000.0, 2),
                         "max": round(max(raw) / 1000.0, 2)},
             "unix_ms_quiet": {"p50": round(p50, 2), "p95": round(p95, 2), "max": round(mx, 2)},
-            "device_ms_x150": {"p50": round(p50 * FACTORS[0]), "p95": round(p95 * FACTORS[0]), "max": round(mx * FACTORS[0])},
-            "device_ms_x240": {"p50": round(p50 * FACTORS[1]), "p95": round(p95 * FACTORS[1]), "max": round(mx * FACTORS[1])},
+            "device_ms_x%d" % DEVICE_FACTOR: {"p50": round(p50 * DEVICE_FACTOR), "p95": round(p95 * DEVICE_FACTOR),
+                                              "max": round(mx * DEVICE_FACTOR)},
             "decision_alloc_bytes": {"p95": pct(alloc, 95), "max": max(alloc) if alloc else 0},
             "ai_object_bytes": obj_bytes,
             "working_set_bytes_max": obj_bytes + (max(alloc) if alloc else 0)}

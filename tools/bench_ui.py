@@ -2,8 +2,9 @@
 device, and bytes sent to the display for a card-played update vs a full refresh.
 
 Usage: python -m tools.bench_ui [--repeat N]
-Prints one JSON object per line.  Device estimates use DESIGN.md's factor (device time
-~= unix-port time x 150..200); that factor was measured on bytecode, so it overstates
+Prints one JSON object per line.  Device estimates use tools/calibrate.py's factor (device
+time ~= unix-port time x 270, optimistic: the rp2 firmware in an emulator without
+flash-cache misses); that factor was measured on bytecode, so it overstates
 the C framebuf calls and the viper expansion (conservative).  SPI time assumes the
 62.5 MHz clock the boards request: bytes * 8 / 62.5e6.  The unix port runs with a
 256 KB heap because the menu imports all four engines from source (.py compiled on the
@@ -15,9 +16,10 @@ import os
 import subprocess
 import sys
 
+from tools.calibrate import DEVICE_FACTOR
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY = os.path.join(ROOT, ".venv", "bin", "micropython")
-FACTOR_LO, FACTOR_HI = 150, 240   # docs/device-time.md
 SPI_HZ = 62_500_000
 
 SCRIPT = r"""
@@ -124,7 +126,7 @@ def main(argv=None):
         part_spi = r["card_played_bytes"] * 8 * 1000 / SPI_HZ
 
         def est(us, spi_ms=0.0):
-            return [round(us * FACTOR_LO / 1000 + spi_ms, 1), round(us * FACTOR_HI / 1000 + spi_ms, 1)]
+            return round(us * DEVICE_FACTOR / 1000 + spi_ms, 1)
         rows = [
             {"bench": "menu_render", "screen": "%dx%d" % (w, h), "unix_us": r["menu_render_us"],
              "device_ms_est": est(r["menu_render_us"])},

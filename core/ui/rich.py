@@ -72,10 +72,14 @@ def _cells(s, i, j):
 
 
 def wrap(s, cols):
-    """Lines of at most `cols` cells, broken at spaces (long words are cut).  Each line is
-    one slice of `s`, with no string per word or per join: the rules page wraps ~1 KB of
-    text while a game's table and AI are loaded (the game's heap peak)."""
-    out = []
+    """Lines of at most `cols` cells, broken at spaces (long words are cut), as a list."""
+    return list(lines(s, cols))
+
+
+def lines(s, cols):
+    """wrap()'s lines one at a time.  Each line is one slice of `s`, with no string per
+    word or per join, and no list: the rules page, which opens while a game's table and
+    AI are loaded (the game's heap peak), makes only the slices of the page it shows."""
     for para in s.split("\n"):
         a = b = n = i = 0           # the line so far is para[a:b], n cells
         k = len(para)
@@ -85,10 +89,10 @@ def wrap(s, cols):
                 j = k
             wl = _cells(para, i, j)
             if n and n + 1 + wl > cols:
-                out.append(para[a:b])
+                yield para[a:b]
                 n = 0
             while wl > cols:
-                out.append(para[i:i + cols])
+                yield para[i:i + cols]
                 i += cols
                 wl = _cells(para, i, j)
             if n:
@@ -98,8 +102,7 @@ def wrap(s, cols):
                 n = wl
             b = j
             i = j + 1
-        out.append(para[a:b])
-    return out
+        yield para[a:b]
 
 
 def draw_para(fb, s, x, y, w, col, line_h=10, max_lines=100):

@@ -41,6 +41,14 @@ def variants(game_name, o):
     return "\n".join(texts(game_name).variants(o))
 
 
+def _count(s, cols):
+    """How many lines rich.wrap(s, cols) gives, without the list."""
+    n = 0
+    for _ in rich.lines(s, cols):
+        n += 1
+    return n
+
+
 def controls(game_name, hints):
     h = hints
     menu = h.get("menu", h["back"])
@@ -58,31 +66,38 @@ class RulesPage:
         self.screen = screen
         self.title = title
         self.hints = hints
-        # The page keeps its texts, not their wrapped lines: draw() wraps them again
-        # (~2 KB less while the page is shown, on the unix port).
+        # The page keeps its texts, not their wrapped lines: draw() wraps them again, one
+        # line at a time, and keeps only the lines of the page shown until they are drawn
+        # (it opens right after the deal, at the game's heap peak).
         self.rules = summary(game_name)
         self.variants = variants(game_name, options)
         self.controls = controls(game_name, hints)
-        cols = self.cols = (screen.width - 8) // 8
+        self.cols = (screen.width - 8) // 8
         # the lines drawn as TEXT: the rules, an empty line and the variants, an empty line
-        n = len(rich.wrap(self.rules, cols)) + 1
+        cols = self.cols
+        n = _count(self.rules, cols) + 1
         if self.variants:
-            n += len(rich.wrap(self.variants, cols)) + 1
+            n += _count(self.variants, cols) + 1
         self.n_rules = n
-        n += len(rich.wrap(self.controls, cols))
+        n += _count(self.controls, cols)
         self.per_page = (screen.height - 22 - 16) // 10
         self.page = 0
         self.pages = (n + self.per_page - 1) // self.per_page
 
-    def wrapped(self):
-        """The page's lines: the rules, an empty line and the variants (if any), an empty
-        line, the controls."""
-        out = rich.wrap(self.rules, self.cols)
+    def lines(self):
+        """The page's lines, one at a time: the rules, an empty line and the variants (if
+        any), an empty line, the controls."""
+        cols = self.cols
+        yield from rich.lines(self.rules, cols)
         if self.variants:
-            out.append("")
-            out += rich.wrap(self.variants, self.cols)
-        out.append("")
-        return out + rich.wrap(self.controls, self.cols)
+            yield ""
+            yield from rich.lines(self.variants, cols)
+        yield ""
+        yield from rich.lines(self.controls, cols)
+
+    def wrapped(self):
+        """All the page's lines, as a list (for tests)."""
+        return list(self.lines())
 
     def draw(self):
         s = self.screen
@@ -94,11 +109,16 @@ class RulesPage:
             title += " (%d/%d)" % (self.page + 1, self.pages)
         text.draw_centred(fb, title, 0, 5, s.width, ACCENT)
         y = 22
-        lines = self.wrapped()
         first = self.page * self.per_page
-        for i in range(first, min(first + self.per_page, len(lines))):
-            rich.draw(fb, lines[i], 4, y, TEXT if i < self.n_rules else ACCENT)
-            y += 10
+        end = first + self.per_page
+        i = 0
+        for ln in self.lines():
+            if i >= end:
+                break
+            if i >= first:
+                rich.draw(fb, ln, 4, y, TEXT if i < self.n_rules else ACCENT)
+                y += 10
+            i += 1
         s.mark_all()
         more = "%s:page " % self.hints["move"] if self.pages > 1 else ""
         hint_line(s, "%s%s:continue" % (more, self.hints["ok"]), FELT_DARK, 14)
