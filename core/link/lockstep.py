@@ -11,9 +11,8 @@ never applied.  Action n is valid only when the unit's history has exactly n act
 * Speed (a game with `apply_at`): the host's arbiter (SPLAY, TACTION, SREJECT; tentative
   plays taken back) and the ready gate (READY, the countdown), core/link/speed_link.py.
 * Every CHECK_EVERY actions (and at the end) each unit hashes the public state into a
-  chain (SHA-256 over the new public events and the history length); the host broadcasts
-  its hash (CHECK), and a guest whose hash differs from the host's rebuilds from the host's
-  action log.
+  chain (SHA-256 over the new public events and the history length) and broadcasts CHECK;
+  a unit whose hash differs from the host's rebuilds from the host's action log.
 * A unit that is behind (presence says someone has more actions, or an action arrives
   early) asks for the missing actions with SYNCREQ and gets LOG chunks; a restarted unit
   asks for the whole log.
@@ -220,8 +219,7 @@ class Lockstep(SealedRounds, SpeedLink):
         d8 = self._chain[:8]
         self._keep(self._own_checks, k, d8)
         if not self._is_host():
-            self._compare(k)    # against the host's: a guest's own hash is for itself
-            return              # (nobody compared it: it cost a 6-unit game ~40 % of its bytes)
+            self._compare(k)
         n = M.encode_check(self._buf, self._sid(), k, d8)
         self._bcast(n, True)
 
