@@ -307,22 +307,7 @@ class Channel:
         o = self._wpos
         self._wpos = w
         self._used += n
-        seq = self._next
-        left = n
-        while k:
-            m = left if left < s else s
-            j = seq & (QUEUE - 1)
-            self._off[j] = o
-            self._lens[j] = m
-            o += m
-            if o >= QUEUE_BYTES:
-                o -= QUEUE_BYTES
-            left -= m
-            k -= 1
-            self._more[j] = 1 if k else 0
-            self._fresh(j)
-            seq = (seq + 1) & 0xFF
-        self._next = seq
+        self._next = self._lay(self._next, o, n, k, s, 0)
         if self.up:
             self._pump(self._clock())
         return True
@@ -386,10 +371,17 @@ class Channel:
             self._more[b] = self._more[a]
             self._fresh(b)
             i -= 1
+        self._lay(s, o, n, k, f, more)
+        self._next = (self._next + extra) & 0xFF
+        self._fs[_F_RESPLITS] += 1
+
+    def _lay(self, seq, o, n, k, size, last_more):
+        """A message of n bytes at ring offset o as k frames of at most `size` bytes from
+        sequence number seq on (the last one's `more` flag: last_more); the next seq."""
         left = n
         while k:
-            m = left if left < f else f
-            j = s & (QUEUE - 1)
+            m = left if left < size else size
+            j = seq & (QUEUE - 1)
             self._off[j] = o
             self._lens[j] = m
             o += m
@@ -397,11 +389,10 @@ class Channel:
                 o -= QUEUE_BYTES
             left -= m
             k -= 1
-            self._more[j] = 1 if k else more
+            self._more[j] = 1 if k else last_more
             self._fresh(j)
-            s = (s + 1) & 0xFF
-        self._next = (self._next + extra) & 0xFF
-        self._fs[_F_RESPLITS] += 1
+            seq = (seq + 1) & 0xFF
+        return seq
 
     def _fresh(self, k):
         """Slot k holds a frame never sent."""
