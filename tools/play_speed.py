@@ -131,13 +131,16 @@ def main(args, out=None):
     quiet = getattr(args, "quiet", False)
     bots = make_bots(levels, seed)
     if quiet:
-        VirtualTable(game, bots, seed).run()
+        table = VirtualTable(game, bots, seed)
     else:
         out.write("levels: seat 0 = %d, seat 1 = %d\n" % levels)
-        PrintingTable(game, bots, seed, out).run()
+        table = PrintingTable(game, bots, seed, out)
     record = getattr(args, "record", None)
     if record:
-        write_record(game, record)
+        table.arbiter.refusals = []         # the refused plays go in the record (SP-9)
+    table.run()
+    if record:
+        write_record(game, record, table.arbiter.refusals)
     print_summary(game, out)
     if record:
         out.write("record written to %s\n" % record)
