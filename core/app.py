@@ -815,8 +815,9 @@ def guarded_step(boot, now, seed=None):
             return
         except Exception as exc:     # noqa: BLE001 (the device must not freeze)
             boot.resident = app._resident   # what restart() keeps of sys.modules
+            linked = app.linked is not None and app.game is not None
             app = boot.app = None
-            crashed(boot, exc)
+            crashed(boot, exc, linked)
             return
     hw = boot.hw
     hw.poll(now)
@@ -829,8 +830,9 @@ def guarded_step(boot, now, seed=None):
         boot.app = restart(boot, seed)
 
 
-def crashed(boot, exc):
-    """Show the crash page (and print the error for a console or log)."""
+def crashed(boot, exc, linked=False):
+    """Show the crash page (and print the error for a console or log); `linked`: a linked
+    game was in progress (not saved on this unit)."""
     import gc
     import sys
     gc.collect()
@@ -844,7 +846,15 @@ def crashed(boot, exc):
         return
     from core.save import GAME_SAVE
     from core.ui import crash
-    saved = boot.store is not None and boot.store.exists(GAME_SAVE)
+    st = boot.store
+    saved = crash.NO_SAVE
+    if linked:
+        saved = crash.LINKED
+    elif st is not None and st.exists(GAME_SAVE):
+        try:
+            saved = crash.SAVED if st.intact(GAME_SAVE) else crash.DAMAGED
+        except Exception:       # noqa: BLE001 (no heap to read it: say no more than known)
+            saved = crash.UNKNOWN
     crash.show(boot.screen, exc, saved)
     d = getattr(boot.hw, "display", None)
     if d is not None:

@@ -137,11 +137,25 @@ def _settings(store):
     return loaded
 
 
+def _set_aside(store, loaded):
+    """After its notice: the damaged files go aside (NAME.sav.bad...), so the next start
+    is quiet; whatever goes wrong there (a flash that refuses, a bug) the boot goes on,
+    and the next start says so again."""
+    if not loaded.bad:
+        return
+    try:
+        store.set_aside(loaded)
+    except Exception:       # noqa: BLE001 (a save must never stop the device)
+        pass
+
+
 def restore(b, store):
     """Settings and the unfinished game into `b`, with notices for what was found: a
     damaged save (whatever its checksum says) or a newer firmware's is named, and the
-    app starts fresh; neither is removed here (a damaged copy goes when the next save of
-    its name is written, a newer firmware's never: core/save.py)."""
+    app starts fresh.  Damaged files are set aside once named (core/save.py: kept as
+    NAME.sav.bad for a bug report), so each is named at one start only; a newer
+    firmware's file is never touched.  Every damaged save is named: the settings and the
+    game each have their notice."""
     loaded = _load(_settings, store, "settings")
     if loaded.value is None:
         from core.settings import Settings
@@ -149,6 +163,7 @@ def restore(b, store):
     b.settings = loaded.value
     if loaded.message and loaded.status != save.OK:
         b.note(loaded.message)
+    _set_aside(store, loaded)
     if b.settings.fixed:
         b.note("settings reset to defaults: %s" % ", ".join(b.settings.fixed))
     import sys
@@ -161,6 +176,7 @@ def restore(b, store):
         b.saved_game = loaded.value
     if loaded.message:
         b.note(loaded.message)
+    _set_aside(store, loaded)
 
 
 def _parse_secret(payload):

@@ -20,6 +20,11 @@ highest generation; it reports what it found in words for the screen:
 "restored save", "restored previous save", "save damaged, starting fresh", or "saved by
 a newer firmware" when no copy was usable and one is an intact file of a newer format.
 
+A damaged file stays where it is until the boot has told the player (core/boot.py
+restore()); then it is set aside as NAME.sav.bad (NAME.bak.bad, NAME.new.bad), out of
+the way of the next start but on flash for a bug report: one per copy, a later damaged
+copy replacing an earlier one, so they cannot fill the flash.
+
 A newer firmware's file (after a downgrade) is never removed: where this firmware would
 remove it (the previous copy making room, a game's save forgotten), it is kept as
 NAME.fut instead, so upgrading again finds it (the newest such copy is kept; an older
@@ -46,6 +51,7 @@ NEWER = "newer"           # none was usable, and one was written by a newer firm
 
 _DISCARD = object()        # a pending job: remove the save
 _SUFFIXES = (".sav", ".new", ".bak", ".fut")
+BAD = ".bad"               # a damaged copy set aside (SaveStore.set_aside)
 
 
 class SaveCorrupt(ValueError):
@@ -164,11 +170,12 @@ def parse_file(data):
 class Loaded:
     """The outcome of SaveStore.load(): value, status (NONE/OK/PREVIOUS/DAMAGED), message."""
 
-    def __init__(self, value, status, message, problems):
+    def __init__(self, value, status, message, problems, bad=()):
         self.value = value
         self.status = status
         self.message = message
         self.problems = problems    # ["NAME.sav: checksum mismatch", ...]
+        self.bad = bad              # the damaged files ["NAME.sav", ...] (not a newer one's)
 
     def __repr__(self):
         return "Loaded(%s, %r)" % (self.status, self.message)
@@ -209,6 +216,7 @@ class SaveStore:
         """
         candidates = []     # (generation, suffix) of intact files; payloads are re-read
         problems = []       # one at a time so a big game save is not in memory 3 times
+        bad = []
         present = 0
         newer = 0
         top = self._gen.get(name, 0)
@@ -231,6 +239,7 @@ class SaveStore:
             except SaveCorrupt as exc:
                 gen = 0
                 problems.append("%s: %s" % (fname, exc))
+                bad.append(fname)
             top = max(top, gen)
             if suffix == ".sav":
                 self._cur_ok[name] = ok
@@ -249,6 +258,8 @@ class SaveStore:
                 if isinstance(exc, SaveNewer):
                     self._newer[fname] = gen
                     newer += 1
+                else:
+                    bad.append(fname)
                 if isinstance(exc, ValueError):
                     problems.append("%s: %s" % (fname, exc))
                 else:
@@ -257,13 +268,51 @@ class SaveStore:
                     self._cur_ok[name] = False
                 continue
             if suffix == ".bak":
-                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems)
-            return Loaded(value, OK, "%s: restored save" % what, problems)
+                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems, bad)
+            return Loaded(value, OK, "%s: restored save" % what, problems, bad)
         if newer:
-            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems)
+            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems, bad)
         if present:
-            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems)
+            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems, bad)
         return Loaded(None, NONE, None, problems)
+
+    def set_aside(self, loaded):
+        """Rename the damaged files `loaded` (a Loaded of this store) found to NAME.sav.bad
+        and so on, once the player has been told: the next start does not find them, and
+        they stay for a bug report (an older .bad of the same copy goes: at most one per
+        copy).  A rename that fails leaves that file as it was.  The new names."""
+        out = []
+        name = None
+        for fname in loaded.bad:
+            aside = fname + BAD
+            name = fname[:fname.rfind(".")]
+            try:
+                if self.fs.exists(aside):
+                    self.fs.remove(aside)
+                self.fs.rename(fname, aside)
+            except OSError:
+                continue
+            out.append(aside)
+            self._cur_ok.pop(name, None)
+        if loaded.status == PREVIOUS and name is not None:
+            # the previous copy, restored, becomes the current one: the next start
+            # restores it as the save it now is ("restored save")
+            cur = name + ".sav"
+            try:
+                if not self.fs.exists(cur):
+                    self.fs.rename(name + ".bak", cur)
+                    self._cur_ok[name] = True
+            except OSError:
+                pass
+        return out
+
+    def intact(self, name):
+        """True if a copy of `name` that load() may restore passes its checks (header,
+        length, checksum; not its contents): the crash page's "your game is safe"."""
+        for suffix in (".sav", ".new", ".bak"):
+            if self._gen_of(name + suffix) is not None:
+                return True
+        return False
 
     # -- saving --------------------------------------------------------------------------
     def save(self, name, chunks):

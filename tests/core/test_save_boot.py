@@ -90,6 +90,75 @@ def test_damaged_saves_boot_fresh_and_say_so():
     assert loader.hw.backlight.level == 80
 
 
+def _saves(fs):
+    return sorted([n for n in fs.files if n.startswith("game.") or n.startswith("settings.")])
+
+
+def test_damaged_saves_are_named_once_then_set_aside():
+    # issue #16 item 7: a damaged save warned at every start (it was never removed); once
+    # named, each damaged file is kept aside as NAME.sav.bad and the next start is quiet
+    fs = FakeFs({"board.json": b'{"board": "b"}', "settings.sav": b"PCSAVE 1 1\n{}",
+                 "game.sav": b"junk", "game.bak": b""})
+    b, loader, lines = _boot(fs)
+    assert lines == ["settings: save damaged, starting fresh", "game: save damaged, starting fresh"]
+    assert _saves(fs) == ["game.bak.bad", "game.sav.bad", "settings.sav.bad"]
+    assert fs.files["settings.sav.bad"] == b"PCSAVE 1 1\n{}" and fs.files["game.sav.bad"] == b"junk"
+    b, loader, lines = _boot(fs)
+    assert lines == [] and b.notices == [] and b.saved_game is None
+    # damaged again: named again, and its .bad replaces the older one (one per copy)
+    fs.files["game.sav"] = b"junk 2"
+    b, loader, lines = _boot(fs)
+    assert lines == ["game: save damaged, starting fresh"]
+    assert _saves(fs) == ["game.bak.bad", "game.sav.bad", "settings.sav.bad"]
+    assert fs.files["game.sav.bad"] == b"junk 2"
+    # this firmware saves on as if nothing had been there; the .bad files stay
+    s = settings.Settings()
+    s.set("brightness", 40)
+    s.save(b.store)
+    b, loader, lines = _boot(fs)
+    assert lines == [] and loader.hw.backlight.level == 40
+    assert "settings.sav.bad" in fs.files
+
+
+def test_a_damaged_save_that_cannot_be_set_aside_still_boots_and_is_named_again():
+    class NoRename(FakeFs):
+        def rename(self, old, new):
+            if new.endswith(".bad"):
+                raise self.error
+            FakeFs.rename(self, old, new)
+    for error in (OSError(30), NotImplementedError()):      # a read-only flash; a bug
+        fs = NoRename({"board.json": b'{"board": "b"}', "settings.sav": b"PCSAVE 1 1\n{}",
+                       "game.sav": b"junk"})
+        fs.error = error
+        for _ in range(2):
+            b, loader, lines = _boot(fs)
+            assert lines == ["settings: save damaged, starting fresh",
+                             "game: save damaged, starting fresh"]
+            assert _saves(fs) == ["game.sav", "settings.sav"]
+
+
+def test_a_restored_previous_save_sets_the_damaged_one_aside():
+    # the current copy damaged, the one before it restored: named once; the next start
+    # restores that copy as the save it now is
+    fs = FakeFs({"board.json": b'{"board": "b"}'})
+    store = SaveStore(fs)
+    s = settings.Settings()
+    s.set("brightness", 40)
+    s.save(store)
+    s.set("brightness", 60)
+    s.save(store)
+    fs.files["settings.sav"] = fs.files["settings.sav"][:-3]     # cut short
+    b, loader, lines = _boot(fs)
+    assert lines == ["settings: restored previous save"] and loader.hw.backlight.level == 40
+    assert _saves(fs) == ["settings.sav", "settings.sav.bad"]
+    b, loader, lines = _boot(fs)
+    assert lines == [] and loader.hw.backlight.level == 40
+    s.set("brightness", 20)
+    s.save(b.store)                                 # and saving goes on as usual
+    assert _saves(fs) == ["settings.bak", "settings.sav", "settings.sav.bad"]
+    assert _boot(fs)[1].hw.backlight.level == 20
+
+
 def test_the_save_store_asks_the_board_link_whether_it_is_busy():
     fs = FakeFs({"board.json": b'{"board": "b"}'})
     b, loader, lines = _boot(fs)
@@ -155,7 +224,7 @@ def test_a_game_save_of_the_wrong_types_boots_fresh_and_says_so():
         b, loader, lines = _boot(fs)
         assert lines == ["game: save damaged, starting fresh"], (head, lines)
         assert b.saved_game is None
-        assert "game.sav" in fs.files       # kept, as any damaged copy, until the next save
+        assert "game.sav" not in fs.files and "game.sav.bad" in fs.files   # set aside
     # a settings file or a link key of the wrong shape: the same
     fs = FakeFs({"board.json": b'{"board": "b"}', "settings.sav": _file(1, 2, b'[1, 2]'),
                  "linkkey.sav": _file(1, 2, b'{"k": 1}')})
@@ -174,9 +243,10 @@ def test_a_loader_bug_is_reported_as_damage_not_raised():
     save_load.parse_game = buggy
     try:
         fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD)})
+        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
         b, loader, lines = _boot(fs)
         assert lines == ["game: save damaged, starting fresh"]
-        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
+        assert fs.files["game.sav.bad"] == _file(1, 4, GAME_HEAD)     # kept for the report
     finally:
         save_load.parse_game = real
 
