@@ -844,18 +844,8 @@ def crashed(boot, exc, linked=False):
         traceback.print_exception(type(exc), exc, exc.__traceback__)
     if boot.screen is None:
         return
-    from core.save import GAME_SAVE
     from core.ui import crash
-    st = boot.store
-    saved = crash.NO_SAVE
-    if linked:
-        saved = crash.LINKED
-    elif st is not None and st.exists(GAME_SAVE):
-        try:
-            saved = crash.SAVED if st.intact(GAME_SAVE) else crash.DAMAGED
-        except Exception:       # noqa: BLE001 (no heap to read it: say no more than known)
-            saved = crash.UNKNOWN
-    crash.show(boot.screen, exc, saved)
+    crash.show(boot.screen, exc, crash.game_state(boot.store, linked))
     d = getattr(boot.hw, "display", None)
     if d is not None:
         d.show(boot.screen, boot.hw.lut)

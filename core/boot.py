@@ -138,15 +138,31 @@ def _settings(store):
 
 
 def _set_aside(store, loaded):
-    """After its notice: the damaged files go aside (NAME.sav.bad...), so the next start
-    is quiet; whatever goes wrong there (a flash that refuses, a bug) the boot goes on,
-    and the next start says so again."""
-    if not loaded.bad:
+    """After its notice: each damaged file `loaded` found is renamed NAME.sav.bad (and so
+    on), so the next start is quiet, and kept for a bug report (an older .bad of the same
+    copy goes: at most one per copy).  When the previous copy was restored, it becomes
+    the current one.  Whatever goes wrong (a flash that refuses, a bug), the boot goes
+    on, and the next start names the file again.  Here, not in core/save.py: only the
+    boot needs it (the app drops this module)."""
+    fs = store.fs
+    name = None
+    for fname in loaded.bad:
+        name = fname[:fname.rfind(".")]
+        try:
+            if fs.exists(fname + ".bad"):
+                fs.remove(fname + ".bad")
+            fs.rename(fname, fname + ".bad")
+        except Exception:       # noqa: BLE001 (a save must never stop the device)
+            pass
+    if name is None:
         return
-    try:
-        store.set_aside(loaded)
-    except Exception:       # noqa: BLE001 (a save must never stop the device)
-        pass
+    store._cur_ok.pop(name, None)       # the store reads the current copy's state again
+    if loaded.status == save.PREVIOUS:
+        try:
+            if not fs.exists(name + ".sav"):
+                fs.rename(name + ".bak", name + ".sav")
+        except Exception:       # noqa: BLE001
+            pass
 
 
 def restore(b, store):

@@ -21,9 +21,9 @@ highest generation; it reports what it found in words for the screen:
 a newer firmware" when no copy was usable and one is an intact file of a newer format.
 
 A damaged file stays where it is until the boot has told the player (core/boot.py
-restore()); then it is set aside as NAME.sav.bad (NAME.bak.bad, NAME.new.bad), out of
-the way of the next start but on flash for a bug report: one per copy, a later damaged
-copy replacing an earlier one, so they cannot fill the flash.
+restore()); then it is set aside as NAME.sav.bad (NAME.bak.bad, NAME.new.bad; Loaded.bad
+names them), out of the way of the next start but on flash for a bug report: one per
+copy, a later damaged copy replacing an earlier one, so they cannot fill the flash.
 
 A newer firmware's file (after a downgrade) is never removed: where this firmware would
 remove it (the previous copy making room, a game's save forgotten), it is kept as
@@ -51,7 +51,6 @@ NEWER = "newer"           # none was usable, and one was written by a newer firm
 
 _DISCARD = object()        # a pending job: remove the save
 _SUFFIXES = (".sav", ".new", ".bak", ".fut")
-BAD = ".bad"               # a damaged copy set aside (SaveStore.set_aside)
 
 
 class SaveCorrupt(ValueError):
@@ -275,36 +274,6 @@ class SaveStore:
         if present:
             return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems, bad)
         return Loaded(None, NONE, None, problems)
-
-    def set_aside(self, loaded):
-        """Rename the damaged files `loaded` (a Loaded of this store) found to NAME.sav.bad
-        and so on, once the player has been told: the next start does not find them, and
-        they stay for a bug report (an older .bad of the same copy goes: at most one per
-        copy).  A rename that fails leaves that file as it was.  The new names."""
-        out = []
-        name = None
-        for fname in loaded.bad:
-            aside = fname + BAD
-            name = fname[:fname.rfind(".")]
-            try:
-                if self.fs.exists(aside):
-                    self.fs.remove(aside)
-                self.fs.rename(fname, aside)
-            except OSError:
-                continue
-            out.append(aside)
-            self._cur_ok.pop(name, None)
-        if loaded.status == PREVIOUS and name is not None:
-            # the previous copy, restored, becomes the current one: the next start
-            # restores it as the save it now is ("restored save")
-            cur = name + ".sav"
-            try:
-                if not self.fs.exists(cur):
-                    self.fs.rename(name + ".bak", cur)
-                    self._cur_ok[name] = True
-            except OSError:
-                pass
-        return out
 
     def intact(self, name):
         """True if a copy of `name` that load() may restore passes its checks (header,

@@ -41,6 +41,19 @@ _NOTES = ("No game was in progress to save.",
           "it if the save can be read.")
 
 
+def game_state(store, linked):
+    """What became of the game in progress (SAVED...): `linked`, a linked game was."""
+    if linked:
+        return LINKED
+    from core.save import GAME_SAVE
+    if store is None or not store.exists(GAME_SAVE):
+        return NO_SAVE
+    try:
+        return SAVED if store.intact(GAME_SAVE) else DAMAGED
+    except Exception:       # noqa: BLE001 (no heap to read it: say no more than known)
+        return UNKNOWN
+
+
 def show(screen, exc, saved):
     """Draw the crash page on `screen`; `saved` says what became of the game (SAVED...)."""
     screen.clear(FELT)
