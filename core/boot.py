@@ -168,7 +168,7 @@ def _set_aside(store, loaded):
 def restore(b, store):
     """Settings and the unfinished game into `b`, with notices for what was found: a
     damaged save (whatever its checksum says) or a newer firmware's is named, and the
-    app starts fresh.  Damaged files are set aside once named (core/save.py: kept as
+    app starts fresh.  Damaged files are set aside once named (_set_aside: kept as
     NAME.sav.bad for a bug report), so each is named at one start only; a newer
     firmware's file is never touched.  Every damaged save is named: the settings and the
     game each have their notice."""

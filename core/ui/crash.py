@@ -10,6 +10,8 @@ then starts the app again (core.app.restart), which offers a saved game.
 Drawing uses only what is already in memory: the screen buffer allocated at boot and the
 text and widget modules the menu uses.
 """
+from micropython import const
+
 from core.ui import rich, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT
 from core.ui.widgets import hint_line, title_bar
@@ -25,11 +27,11 @@ def describe(exc):
 
 
 # What became of the game in progress (show()'s `saved`; False and True mean the first two).
-NO_SAVE = 0         # no game save
-SAVED = 1           # an intact game save to go back to
-DAMAGED = 2         # a game save that fails its checks
-LINKED = 3          # a linked game: not saved here
-UNKNOWN = 4         # a game save that could not be checked
+NO_SAVE = const(0)   # no game save
+SAVED = const(1)     # an intact game save to go back to
+DAMAGED = const(2)   # a game save that fails its checks
+LINKED = const(3)    # a linked game: not saved here
+UNKNOWN = const(4)   # a game save that could not be checked
 
 _NOTES = ("No game was in progress to save.",
           "Your game is safe: it was saved at its last trick or hand (Speed: round) and is "
