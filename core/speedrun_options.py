@@ -75,11 +75,13 @@ class BoardSubsets:
 # -- Speed Run (rulings SR-1, SR-2, SR-9) -------------------------------------------------
 PLAYERS = (3,)
 OPTIONS = (
-    Option("length", ("short", "medium", "long"), "Game length (6/9/12 hands)"),
+    Option("length", ("short", "medium", "long"), "Game length",
+           names=("6 hands", "9 hands", "12 hands")),
     # Ruling SR-1: "any other subset per length" of the contract boards.
-    Option("boards_short", BoardSubsets(5), "Contract boards, short game", "12345"),
-    Option("boards_medium", BoardSubsets(7), "Contract boards, medium game", "1234567"),
-    Option("reveal", (False, True), "Contract Reveal variant"),
+    Option("boards_short", BoardSubsets(5), "Boards, 6 hands", "12345"),
+    Option("boards_medium", BoardSubsets(7), "Boards, 9 hands", "1234567"),
+    Option("reveal", (False, True), "Contract Reveal"),
     # Ruling SR-9: first start player from the menu, default a random seat.
-    Option("first_start", ("random", 0, 1, 2), "First start player"),
+    Option("first_start", ("random", 0, 1, 2), "First starter",
+           names=("random", "seat 1", "seat 2", "seat 3")),
 )

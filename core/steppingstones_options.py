@@ -8,6 +8,7 @@ from core.game import Option
 PLAYERS = (3,)
 OPTIONS = (
     Option("contracts", ("starter", "advanced"), "Contract set"),             # ruling SS-1
-    Option("redo", (False, True), "Redo variant (one token each)"),           # ruling SS-9
-    Option("first_forehand", ("random", "0", "1", "2"), "First forehand"),   # "or decide randomly"
+    Option("redo", (False, True), "Redo (1 token each)"),           # ruling SS-9
+    Option("first_forehand", ("random", "0", "1", "2"), "First forehand",
+           names=("random", "seat 1", "seat 2", "seat 3")),   # "or decide randomly"
 )

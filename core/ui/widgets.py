@@ -114,6 +114,18 @@ def value_text(v):
     return str(v)
 
 
+def option_text(opt, v):
+    """What an options page shows for value `v` of Option `opt`: its name if the option
+    names its choices (a seat counted from 1, "one round" for a target of 0), else
+    value_text(v)."""
+    if opt.names:
+        ch = opt.choices
+        for i in range(len(ch)):
+            if ch[i] == v:
+                return opt.names[i]
+    return value_text(v)
+
+
 def title_bar(screen, s, h=24):
     """A dark band across the top with `s` centred in double-size text."""
     fb = screen.fb
