@@ -11,9 +11,7 @@ OPTIONS = (
     Option("stand_still_spit", (False, True), "Stand Still Spit"),
     Option("winner_yells_spit", (False, True), "Winner Yells Spit"),
     Option("spit_pile_stalemate", (False, True), "Spit Pile Stalemate"),
-    Option("scoring", ("default", "one_point", "automatic"), "Scoring",
-           names=("default", "one point", "automatic")),
+    Option("scoring", ("default", "one_point", "automatic"), "Scoring"),
     Option("auto_points", (25, 10, 15, 20, 30, 50, 100), "Auto points/round"),
-    Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target score",
-           names=("one round", "25", "50", "100", "150", "200", "250", "500")),
+    Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target (0: 1 round)"),
 )

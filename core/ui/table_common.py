@@ -354,13 +354,9 @@ class TrickTable:
         self.draw_msg()
         self.draw_hand()
 
-    def box_fit(self, s, short):
-        """`s` if it fits a player box's second line, else `short`."""
-        return s if 8 * rich.length(s) <= self.box_w - 7 else short
-
-    def notes_fit(self, s, short):
-        """`s` if it fits a notes line, else `short`."""
-        return s if 8 * rich.length(s) <= self.W - 8 else short
+    def fit(self, s, short, box=False):
+        """`s` if it fits a notes line (a player box's second line if `box`), else `short`."""
+        return s if 8 * rich.length(s) <= (self.box_w - 7 if box else self.W - 8) else short
 
     def draw_info(self):
         if self.info == self._d_info:

@@ -151,7 +151,7 @@ class RedsTable(TrickTable):
                 line = ""
                 for c in got:
                     line += " " + card_rich(self.deck, c)
-                line = self.notes_fit("You: bid %s, got%s" % (my, line), "Bid %s, got%s" % (my, line))
+                line = self.fit("You: bid %s, got%s" % (my, line), "Bid %s, got%s" % (my, line))
             else:
                 line = "You: bid %s, won %d" % (my, tricks[me])
             notes.append(line)

@@ -89,7 +89,7 @@ class SpeedRunTable(TrickTable):
             b = bid_text(bids[s]) if ph != "select" else ""
             if ph == "play":
                 b = "down" if b == "face down" else b
-                self.opp[s] = self.box_fit("%d tr  %s" % (won[s], b), "%dtr %s" % (won[s], b))
+                self.opp[s] = self.fit("%d tr  %s" % (won[s], b), "%dtr %s" % (won[s], b), True)
             else:
                 self.opp[s] = b
         notes = []

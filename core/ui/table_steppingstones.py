@@ -87,7 +87,7 @@ class SteppingStonesTable(TrickTable):
         notes = []
         if d is not None:
             redo = " (Redo)" if obs["redo_hand"] else ""
-            notes.append(self.notes_fit("%s: %s%s" % (self.names[d], LONG[kind], redo),
+            notes.append(self.fit("%s: %s%s" % (self.names[d], LONG[kind], redo),
                                         "%s: %s%s" % (self.names[d], SHORT[kind], redo)))
             if ph == "play":
                 notes.append("Declarer's tricks%s: %d" % (" 7-12" if kind == "win_last6" else "",

@@ -21,7 +21,7 @@ CHAR_H = const(8)
 _glyph_buf = bytearray(8)
 _glyph = framebuf.FrameBuffer(_glyph_buf, 8, 8, framebuf.MONO_HLSB)
 
-NO_LIMIT = const(10000)
+_NO_LIMIT = const(10000)
 watch = None
 
 
@@ -49,7 +49,7 @@ def truncate(s, w):
 
 def draw(fb, s, x, y, col, scale=1):
     if watch is not None:
-        watch(s, x, y, len(s) * CHAR_W * scale, NO_LIMIT, False)
+        watch(s, x, y, len(s) * CHAR_W * scale, _NO_LIMIT, False)
     if scale == 1:
         fb.text(s, x, y, col)
         return

@@ -111,13 +111,14 @@ def value_text(v):
         return "on"
     if v is False:
         return "off"
+    if isinstance(v, str):
+        return v.replace("_", " ")     # "one point", not the engine's "one_point"
     return str(v)
 
 
 def option_text(opt, v):
     """What an options page shows for value `v` of Option `opt`: its name if the option
-    names its choices (a seat counted from 1, "one round" for a target of 0), else
-    value_text(v)."""
+    names its choices (core.game.SEATS_FROM_1), else value_text(v)."""
     if opt.names:
         ch = opt.choices
         for i in range(len(ch)):
