@@ -28,7 +28,7 @@ from core.link.messages import R_GUEST_OLDER, R_HOST_OLDER
 from core.ui import keys, text
 from core.ui.link_status import wrap
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT, ACCENT
-from core.ui.widgets import ListView, title_bar, hint_line, option_text
+from core.ui.widgets import ListView, title_bar, hint_line, value_text
 
 BROWSE = const(0)
 ROOM = const(1)
@@ -123,7 +123,7 @@ class Lobby:
         n_opt = len(s.cls.OPTIONS)
         if i < n_opt:
             o = s.cls.OPTIONS[i]
-            return (o.label, option_text(o, s.options[o.key]), False)
+            return (o.label, value_text(o, s.options[o.key]), False)
         if i == n_opt:
             ai = s.seats.count(0)
             return ("Seats", "%d unit%s, %d AI" % (len(s.seats) - ai,

@@ -20,7 +20,7 @@ linked-game rows, ("open_settings",) for Settings.
 from core import gameinfo
 from core.ui import keys, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE
-from core.ui.widgets import ListView, hint_line, option_text, title_bar
+from core.ui.widgets import ListView, hint_line, title_bar, value_text
 
 GAMES = 0
 OPTIONS = 1
@@ -110,7 +110,7 @@ class MainMenu:
     def row_label(self, i):
         kind, opt = self.row_kind(i)
         if kind == "option":
-            v = option_text(opt, self.values[opt.key])
+            v = value_text(opt, self.values[opt.key])
             return opt.label, ("<%s>" % v) if self.editing and self.cursor == i else v, True
         if kind == "players":
             v = "%d" % self.players

@@ -105,26 +105,22 @@ class ListView:
                 fb.hline(mx + k, yb + k, 5 - 2 * k, ACCENT)
 
 
-def value_text(v):
-    """An option's value as a list row shows it: "on"/"off" for a flag, else str(v)."""
-    if v is True:
-        return "on"
-    if v is False:
-        return "off"
-    if isinstance(v, str):
-        return v.replace("_", " ")     # "one point", not the engine's "one_point"
-    return str(v)
-
-
-def option_text(opt, v):
-    """What an options page shows for value `v` of Option `opt`: its name if the option
-    names its choices (core.game.SEATS_FROM_1), else value_text(v)."""
+def value_text(opt, v):
+    """Value `v` of Option `opt` as an options page shows it: the option's name for it if
+    it names its choices (core.game.SEATS_FROM_1), "on"/"off" for a flag, an engine word
+    without its "_" ("one point"), else str(v)."""
     if opt.names:
         ch = opt.choices
         for i in range(len(ch)):
             if ch[i] == v:
                 return opt.names[i]
-    return value_text(v)
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    if isinstance(v, str):
+        return v.replace("_", " ")
+    return str(v)
 
 
 def title_bar(screen, s, h=24):
