@@ -18,11 +18,13 @@ from core.ui import autoplay, rich, text
 from tools.headless import LAYOUTS, make_screen
 
 # Strings other slices of issue #16 are rewriting, allowed here until their fixes are
-# merged: (part of the string, what it is, who).  The lead empties this list after the
-# merge.
+# merged: (part of the string, what it is, who); a string containing the part is not
+# reported.  The lead empties this list after the merge.  (Illegal-move messages and the
+# quit dialog never show in these runs: the player plays legal cards and never quits.)
 KNOWN = (
-    # the table's score lines (engineer "scores"): Reds' wrapped "Scores:" / "Teams:" lines
-    # that the prompt covers at 4-6 players
+    # the table's score lines (engineer "scores"): Reds' "Scores:" line, wrapped at 4-6
+    # players into lines that start with seven spaces, and "Teams:", which the notes have
+    # no room for (the prompt covers them)
     ("Scores: ", "Reds' score line", "scores"),
     ("        ", "Reds' score line, continued", "scores"),
     ("Teams: ", "Reds' team score line", "scores"),
@@ -194,7 +196,6 @@ class Walker(autoplay.AutoPlayer):
         autoplay.AutoPlayer.__init__(self, *args, **kw)
         self.watch = self.look
         self.paused_at = None
-        self.rules_seen = 0
 
     def look(self, player):
         d = self.d
