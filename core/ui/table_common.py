@@ -354,6 +354,10 @@ class TrickTable:
         self.draw_msg()
         self.draw_hand()
 
+    def fit(self, s, short, box=False):
+        """`s` if it fits a notes line (a player box's second line if `box`), else `short`."""
+        return s if 8 * rich.length(s) <= (self.box_w - 7 if box else self.W - 8) else short
+
     def draw_info(self):
         if self.info == self._d_info:
             return
@@ -430,6 +434,9 @@ class TrickTable:
         for i in range(max(len(old), len(notes))):
             y = y0 + 11 * i
             if y + 8 > y0 + h:
+                if text.watch is not None:      # a test hears of the lines with no room
+                    for b in notes[i:]:
+                        text.watch(b, 4, y, 8 * rich.length(b), 0, False)
                 break
             a = old[i] if i < len(old) else ""
             b = notes[i] if i < len(notes) else ""
