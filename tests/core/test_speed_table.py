@@ -114,7 +114,7 @@ def test_the_hint_line_and_the_key_caps_name_both_play_keys():
 
 def test_the_stand_still_line_leaves_when_a_card_is_played():
     for board in BOARDS:
-        left, right, _ = PILE_KEYS[board]
+        left = PILE_KEYS[board][0]
         # You play 3S on 2H; then nobody can play: a stand-still flips 8C (yours, onto the
         # right pile) and 5D (Ben's, onto the left); your 9s fit 8C again
         g = position(("3S 9C 9D 9H 9S", "6C 6D 6H 6S 7C"), ("2H", "2C"),
@@ -125,7 +125,7 @@ def test_the_stand_still_line_leaves_when_a_card_is_played():
         assert g.standstills == 1 and top_labels(g) == ["5D", "8C"]
         assert t.msg.startswith("Stand-still")
         at(t, "9C")
-        push(t, board, right, 1300)            # well within the line's 2.5 s
+        push(t, board, left, 1300)     # 9C fits only the right pile; well within 2.5 s
         assert top_labels(g) == ["5D", "9C"]
         assert t.msg == "", t.msg
         assert not t._d[3][0].startswith("Stand-still")    # _D_MSG: what the line shows
