@@ -180,3 +180,27 @@ def test_the_round_result_names_the_spit_cards_a_winner_keeps():
         title, head, rows, footer = t.round_summary()
         assert head[1] == "Left" and rows[0][:2] == ("You", "2")
         assert footer == "You emptied hand and draw pile (2 spit cards left).", footer
+
+
+def test_an_idle_tick_allocates_nothing():
+    """The real-time loop's frame with nothing changed (after a play and the stand-still
+    line): no allocation, heap locked on MicroPython."""
+    try:
+        import micropython
+        micropython.heap_lock
+    except (ImportError, AttributeError):
+        print("skip test_an_idle_tick_allocates_nothing: no heap_lock on this runtime")
+        return
+    board = BOARDS[0]
+    g = position(("3S 9C 9D 9H 9S", "6C 6D 6H 6S 7C"), ("2H", "2C"), spits=("8C", "5D"))
+    t = table(board, g)
+    at(t, "3S")
+    push(t, board, PILE_KEYS[board][0], 1100)       # a play, then a stand-still
+    t.tick(5000)                                    # the line and the gold frame go
+    micropython.heap_lock()
+    try:
+        for now in range(5010, 5500, 10):
+            r = t.tick(now)
+    finally:
+        micropython.heap_unlock()
+    assert r is None
