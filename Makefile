@@ -31,9 +31,10 @@ node_modules/.stamp: package.json
 	touch $@
 
 # The simulator window (tools/sim.py): the whole app against the AI.  LAYOUT=display2 for
-# the 320x240 four-button board.  Without a display it explains headless mode and exits 0.
+# the 320x240 four-button board; SEED=N replays the deal whose seed a run printed.  Without
+# a display it explains headless mode and exits 0.
 play: setup
-	$(PY) -m tools.sim --layout $(or $(LAYOUT),lcd13)
+	$(PY) -m tools.sim --layout $(or $(LAYOUT),lcd13) $(if $(SEED),--seed $(SEED))
 
 test: setup test-mpy test-unix test-wasm test-cpython
 	@echo "make test: all four runtimes passed"
