@@ -81,7 +81,7 @@ class Headless(autoplay.Driver):
         Raises ValueError on a step or name the layout does not have."""
         board = board_module(self.layout)
         shots = []
-        for kind, arg, ms in keyscript.steps(words):
+        for kind, arg, ms in keyscript.checked_steps(board, words):
             if kind == "wait":
                 self.wait(ms)
             elif kind == "shot":

@@ -122,6 +122,16 @@ def steps(words):
     return out
 
 
+def checked_steps(board, words):
+    """steps(words), with every key name resolved on `board` first, so that a typo stops
+    the script before it runs.  Raises ValueError."""
+    out = steps(words)
+    for kind, arg, _ in out:
+        if kind in ("key", "hold"):
+            resolve(board, arg)
+    return out
+
+
 def shot_path(out_dir, name):
     """Where shot:NAME goes: under `out_dir`, or NAME itself if absolute; folders made."""
     path = os.path.join(out_dir, name)

@@ -75,7 +75,7 @@ def run_script(sim, words, out_dir):
     """Run key-script words (tools/keyscript.py) on `sim`; returns the screenshots' paths."""
     shots = []
     try:
-        script = keyscript.steps(words)
+        script = keyscript.checked_steps(sim.hw.board, words)
     except ValueError as exc:
         raise SystemExit(str(exc))
     for kind, arg, ms in script:
