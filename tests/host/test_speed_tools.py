@@ -33,7 +33,7 @@ def test_play_prints_the_log():
                             count_down_only=True)
     assert play_speed.main(ns, out) == 0
     text = out.getvalue()
-    assert "levels: seat 0 = 3, seat 1 = 3" in text and "round 1: deal" in text
+    assert "levels: player 1 = 3, player 2 = 3" in text and "round 1: deal" in text
     assert "plays" in text and "round 1 over" in text and '"count_down_only": true' in text
 
 
