@@ -152,7 +152,7 @@ class LinkPlay:
             return False
         if ls.rebuilding():
             return False                # a restarted host: until the game is rebuilt
-        if ls.resyncs == 0 or len(ls.game.history) > 0:
+        if ls.resyncs == 0 or ls.n() > 0:     # (Speed: from a round start, maybe none yet)
             return True
         if self._wait_from is None:
             self._wait_from = now
@@ -480,7 +480,8 @@ class LinkPlay:
             while nxt is not None:
                 game.apply(nxt[0], nxt[1])
                 nxt = p.next_action()
-        rejoin = len(game.history) > 0
+        # Speed rebuilt from a round start holds that round's actions only
+        rejoin = getattr(game, "actions_dropped", 0) + len(game.history) > 0
         plan = SeatPlan(name, n, (n,), p)
         for s in range(n):
             plan.kinds[s] = LINK

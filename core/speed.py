@@ -22,17 +22,17 @@ A match is played to its target (ruling SP-7) with memory that does not grow wit
 rounds: each round is a fresh deal of all 52 cards, so only the scores, the rounds won,
 the round number and the PRNG state carry over.  `Speed` keeps the current round's timed
 actions, its event log and the last finished round's summary, and `round_start()` says
-where the round began (what a save holds: core/save.py, core/save_load.py; `resume_round`
-rebuilds from it).  `SpeedRecorded` keeps the whole match's log and every round's summary
-instead, for whole-match records (core/replay.py, tools) and the link, whose resync replays
-the whole log from action 0 (core/link/lockstep.py); it stops after MAX_ROUNDS rounds as
-the firmware before it did, so that linked units of either firmware end a match together.
+where the round began (what a save holds: core/save.py, core/save_load.py; and what a
+linked unit resynchronises from: core/link/lockstep.py; `resume_round` rebuilds from it).
+`SpeedRecorded` keeps the whole match's log and every round's summary instead, for
+whole-match records (core/replay.py, tools; a host-side linked unit asked to keep one).
+Neither stops before the target: there is no round limit (issue #18).
 """
 from core.cards import SPEED_DECK, RANK_MASK
 from core import speed_options
 from core.game import Game, IllegalAction
 from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
-                             PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
+                             PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_T_MS,
                              PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
                              action_card, action_pile, is_play, action_label,
                              TimedLog, UntimedView, SpeedView)
@@ -47,7 +47,6 @@ class Speed(Game):
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
     OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py
     WHOLE_MATCH = False          # True: keep every round's actions and summary (SpeedRecorded)
-    ROUND_LIMIT = 0              # rounds after which a match stops (0: none, SP-7)
 
     def __init__(self, options=None, seed=0, setup=None):
         """`setup(game)`, for tests and tutorials only, places the cards of the first round
@@ -468,8 +467,7 @@ class Speed(Game):
         self.round_over = True
         self.version += 1
         target = self.options["target"]
-        limit = self.ROUND_LIMIT
-        if target == 0 or max(self.scores) >= target or (limit and self.round_no >= limit):
+        if target == 0 or max(self.scores) >= target:      # SP-7: no round limit
             self.over = True
 
     # -- where the round began: saves (core/save.py, core/save_load.py) ---------------------
@@ -511,8 +509,7 @@ class Speed(Game):
                 not ints(start.get("won"), 2, no) or
                 not ints(start.get("rng"), 2, MAX_T_MS + 1) or
                 not ints([start.get("actions"), start.get("events")], 2, MAX_T_MS) or
-                not isinstance(last, dict) or last.get("round") != no - 1 or
-                (self.ROUND_LIMIT and no > self.ROUND_LIMIT)):
+                not isinstance(last, dict) or last.get("round") != no - 1):
             raise ValueError("not a round start")
         if len(self.timed_history) or self.round_no != 1:
             raise ValueError("a round start applies to a game as dealt")
@@ -582,29 +579,22 @@ class Speed(Game):
             winners = [first]
             tiebreak = "Tied at %d points; seat %d won more rounds (%d to %d)." % (
                 s[first], first, self.rounds_won[first], self.rounds_won[second])
-        target = self.options["target"]
-        cut_short = self.over and target > 0 and max(s) < target
-        if cut_short:
-            # SP-7 plays a match to its target; a linked match (SpeedRecorded: the whole log
-            # for the link's resync) stops at MAX_ROUNDS: say so rather than pass it off as reached
-            tiebreak = "Stopped after %d rounds, short of the %d-point target. %s" % (
-                self.round_no, target, tiebreak)
+        # "round_limit": always False since issue #18 (no match stops short of its target,
+        # SP-7); kept so that results of every record version have the same keys
         return {"scores": [s[0], s[1]], "ranking": ranking, "winners": winners,
                 "tiebreak": tiebreak, "rounds_won": [self.rounds_won[0], self.rounds_won[1]],
-                "rounds": [dict(r) for r in self.rounds], "round_limit": cut_short}
+                "rounds": [dict(r) for r in self.rounds], "round_limit": False}
 
 
 class SpeedRecorded(Speed):
     """Speed keeping the whole match: every timed action in `timed_history` (so `history`
     is the game record from action 0) and every round's summary in `rounds` (result()).
 
-    For whole-match records (core/replay.py, tools) and the link, whose lockstep resync
-    replays the whole log from action 0 (core/link/lockstep.py).  Its memory grows with
-    the rounds, so it stops after MAX_ROUNDS rounds (a deviation from SP-7, docs/speed.md),
-    as every linked unit of the firmware before it does: the link cannot tell them apart."""
+    For whole-match records (core/replay.py, tools) and host-side linked units that keep
+    one (LinkUnit(keep_record=True)); its memory grows with the rounds, so the device
+    plays `Speed`.  Played to the target like Speed (SP-7)."""
     WHOLE_MATCH = True
-    ROUND_LIMIT = MAX_ROUNDS
 
 
-# The variant the link plays (core/link/unit.py) and records replay in (core/replay.py).
+# The variant records replay in (core/replay.py) and a unit keeping a record plays.
 Speed.RECORDED = SpeedRecorded

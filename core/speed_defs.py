@@ -21,8 +21,6 @@ PILE_R = const(1)
 SPIT = const(0x80)         # the Spit button
 NO_ACTION = const(-1)
 MAX_RESPITS = const(20)    # ruling SP-10
-MAX_ROUNDS = const(50)     # a linked match (SpeedRecorded) also ends after this many rounds
-                           # (docs/speed.md SP-7); a match against the AI plays to its target
 MAX_T_MS = const(0x3FFFFFFF)
 
 PILE_NAMES = "LR"

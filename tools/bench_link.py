@@ -382,6 +382,7 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
             u.ai = ais[i]
         chans.extend(u.node.channels)
     kw = {"secure": secure} if secure is not None else {}
+    kw["keep_record"] = True        # the records are compared (Speed: SpeedRecorded)
     c = SimChain(n, games, None, seed=seed, ber=faults.get("ber", 0.0),
                  drop=faults.get("drop", 0.0), dup=faults.get("dup", 0.0), unit_kw=kw,
                  on_boot=on_boot)

@@ -207,7 +207,9 @@ def main(argv):
             p = Port(path)
             ports.append(p)
             writers.append(p.write)
-    unit = LinkUnit(a["node"], writers, entropy, ticks_ms, games, ai)
+    # a record is the whole match: keep it (Speed: SpeedRecorded) only when one is written
+    unit = LinkUnit(a["node"], writers, entropy, ticks_ms, games, ai,
+                    keep_record=bool(a["record"]))
     live = [p for p in ports if p is not None]
     buf = bytearray(512)
     t0 = ticks_ms()

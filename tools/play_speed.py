@@ -125,8 +125,8 @@ def main(args, out=None):
         levels = parse_levels(getattr(args, "level", None))
         options = speed_options(args)
         seed = getattr(args, "seed", 1)
-        # a record is the whole match: SpeedRecorded keeps it (and, as a linked match,
-        # stops after 50 rounds); Speed keeps one round and plays to the target (SP-7)
+        # a record is the whole match: SpeedRecorded keeps it; Speed keeps one round.
+        # Both play the same match, to the target (SP-7)
         cls = SpeedRecorded if getattr(args, "record", None) else Speed
         game = cls(options, seed)
     except ValueError as exc:

@@ -12,10 +12,17 @@ never applied.  Action n is valid only when the unit's history has exactly n act
   plays taken back) and the ready gate (READY, the countdown), core/link/speed_link.py.
 * Every CHECK_EVERY actions (and at the end) each unit hashes the public state into a
   chain (SHA-256 over the new public events and the history length) and broadcasts CHECK;
-  a unit whose hash differs from the host's rebuilds from the host's action log.
+  a unit whose hash differs from the host's rebuilds from the host's action log.  Speed's
+  chain is per round: at the first check past a round's first action every unit starts it
+  again from a hash of the round start (Speed.round_start()), so a unit rebuilt from that
+  round start agrees with units that played the whole match.
 * A unit that is behind (presence says someone has more actions, or an action arrives
   early) asks for the missing actions with SYNCREQ and gets LOG chunks; a restarted unit
-  asks for the whole log.
+  asks for the whole log.  Speed keeps only the current round's actions (memory flat with
+  the rounds, SP-7): indices are absolute (`n()` counts the dropped rounds' actions too),
+  and asked for actions it no longer holds a unit answers ROUNDSTART (where the current
+  round began) and the round's actions as a whole LOG from there; the receiver makes the
+  game again from that round start (Speed.resume_round).
 * A restarted host (it found its session announced on its behalf by a guest) asks that
   guest for the whole log and is `rebuilding()` until the log is in and it has every
   action the others report (PRESENCE): meanwhile it does nothing a host does (no AI
@@ -146,6 +153,7 @@ class Lockstep(SealedRounds, SpeedLink):
         self._refused_log = []  # units whose LOG was refused (reported once each)
         self._host_checks = {}
         self._own_checks = {}
+        self._rs = None         # Speed: (unit, round start) of the last ROUNDSTART heard
         self._reset_chain()
         self._reset_round()
 
@@ -164,7 +172,14 @@ class Lockstep(SealedRounds, SpeedLink):
         return self._rebuilding
 
     def n(self):
-        return len(self.game.history)
+        """Actions applied since the match began (Speed: the dropped rounds' included)."""
+        g = self.game
+        return getattr(g, "actions_dropped", 0) + len(g.history)
+
+    def _base(self):
+        """The index of the first action the game still holds (Speed drops finished
+        rounds' actions: core/speed.py)."""
+        return getattr(self.game, "actions_dropped", 0)
 
     def _hist(self):
         g = self.game
@@ -200,9 +215,29 @@ class Lockstep(SealedRounds, SpeedLink):
     def _reset_chain(self):
         self._chain = b"\x00" * 32
         self._ev_done = 0
+        self._chain_round = 0   # Speed: the round whose start seeded the chain
+
+    def _round_chain(self, k):
+        """Speed: at the first check past a round's first action the chain starts again,
+        from a hash of the round start, and takes the round's events from its first one.
+        A check at the round's first index still belongs to the round before: a unit
+        rebuilt from the round start (which applies no action there) never makes it."""
+        g = self.game
+        if not self.timed or g.round_no == self._chain_round:
+            return
+        st = g.round_start()
+        if st is None or k <= st["actions"]:
+            return
+        self._chain_round = g.round_no
+        h = hashlib.sha256(b"round")
+        _canon(h, st)
+        self._chain = h.digest()
+        self._ev_done = st["events"]
 
     def _checkpoint(self):
         g = self.game
+        k = self.n()
+        self._round_chain(k)
         h = hashlib.sha256(self._chain)
         ev = g.events
         # Speed trims finished rounds from its event log (events_dropped counts them): keep
@@ -213,9 +248,8 @@ class Lockstep(SealedRounds, SpeedLink):
             _canon(h, ev[i - off])
             i += 1
         self._ev_done = i
-        h.update(("n%d" % len(g.history)).encode())
+        h.update(("n%d" % k).encode())
         self._chain = h.digest()
-        k = len(g.history)
         d8 = self._chain[:8]
         self._keep(self._own_checks, k, d8)
         if not self._is_host():
@@ -256,7 +290,7 @@ class Lockstep(SealedRounds, SpeedLink):
 
     def _after_apply(self):
         g = self.game
-        k = len(g.history)
+        k = self.n()
         if k % CHECK_EVERY == 0 or g.is_over():
             self._checkpoint()
         if 0 <= self._round_at < k:
@@ -439,19 +473,30 @@ class Lockstep(SealedRounds, SpeedLink):
         if self._rebuilding:
             return                          # we have no whole log to serve yet
         hist = self._hist()
-        end = len(hist)
+        base = self._base()
+        if start < base or (full and base):
+            # Speed keeps the current round only: where it began, then its actions as a
+            # whole log from there (the receiver makes the game again from that start)
+            first, _ = self.game.round_actions()
+            st = self.game.round_start()
+            n = M.encode_round_start(self._buf, self._sid(), st)
+            if not self._send(dst, self._buf, n, True, False):
+                return
+            start = base + first
+            full = True
+        end = base + len(hist)
         i = start
         sent = 0
         chunk = M.LOG_CHUNK_TIMED if self.timed else M.LOG_CHUNK
-        if full and start == 0 and end == 0:
-            n = M.encode_log(self._buf, self._sid(), 0, True, [], self.timed)
+        if full and start == end:
+            n = M.encode_log(self._buf, self._sid(), start, True, [], self.timed)
             self._send(dst, self._buf, n, True, False)  # nothing played yet: say so
             return
         while i < end and sent < 4:
             j = min(end, i + chunk)
             # by index: Speed's TimedLog (6 bytes an entry) has no slices
-            n = M.encode_log(self._buf, self._sid(), i, full and i == 0,
-                             [hist[k] for k in range(i, j)], self.timed)
+            n = M.encode_log(self._buf, self._sid(), i, full and i == start,
+                             [hist[k - base] for k in range(i, j)], self.timed)
             if not self._send(dst, self._buf, n, True, False):
                 break
             i = j
@@ -484,8 +529,9 @@ class Lockstep(SealedRounds, SpeedLink):
         host's arbiter applies them; a lost TACTION)."""
         old = self._old
         if old is not None:
-            if k < len(old[0]):
-                e = old[0][k]
+            j = k - old[2]                  # old[2]: the first index old[0] holds (Speed)
+            if 0 <= j < len(old[0]):
+                e = old[0][j]
                 # another seat there: our state had diverged, the host's log stands
                 return e[-1] == action if e[-2] == seat else True
             if k in old[1]:
@@ -502,14 +548,30 @@ class Lockstep(SealedRounds, SpeedLink):
         if src not in self._asked:
             self._refuse_log(src, "this unit did not ask it")
             return
-        if full and start == 0:
+        if full:
+            st = None
+            if start:
+                # Speed: a log from a round start, which the ROUNDSTART just before gave
+                rs = self._rs
+                self._rs = None
+                if rs is None or rs[0] != src or rs[1].get("actions") != start:
+                    self._refuse_log(src, "a log from action %d without its round start" % start)
+                    return
+                st = rs[1]
+            cls = self.game.__class__
+            game = cls(self.game.options, self.game.seed)
+            if st is not None:
+                try:
+                    game.resume_round(st)
+                except (ValueError, KeyError, TypeError) as exc:
+                    self._refuse_log(src, "its round start: %s" % exc)
+                    return
             if self._resync:
                 self._resync = 2
                 self._resync_at = self._clock()
                 if self._old is None:
-                    self._old = (self._hist(), self._sealed_at())
-            cls = self.game.__class__
-            self.game = cls(self.game.options, self.game.seed)
+                    self._old = (self._hist(), self._sealed_at(), self._base())
+            self.game = game
             self._reset_chain()
             self._reset_round()
             self._pending = {}
@@ -600,6 +662,9 @@ class Lockstep(SealedRounds, SpeedLink):
                 self._on_go(src, m[2], m[4])
             elif self._is_host():
                 self._on_ready(src, m[2])
+        elif kind == M.ROUNDSTART:
+            if src in self._asked:
+                self._rs = (src, m[2])      # the whole LOG that follows starts there
 
     def rejoin(self):
         """After a restart: fetch the whole log from the host (a restarted host: from the

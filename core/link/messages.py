@@ -45,6 +45,9 @@ SPLAY = const(0x30)     # sid req seat action t round Speed: a play asking the a
 TACTION = const(0x31)   # sid index seat action t req Speed: an arbitrated play
 SREJECT = const(0x32)   # sid req seat action reason   Speed: take your play back
 READY = const(0x33)     # sid round go elapsed          Speed: ready for a round / it starts
+ROUNDSTART = const(0x34)    # sid round:2 actions:4 events:4 scores:2*2 won:2*2 rng:2*4
+                        # last: winner points:2 t:4 left:2*1 respits standstills:2 reason
+                        # Speed: where the round a LOG starts from began (a resync)
 
 SEALED = const(0x40)    # | ntags: ctr tags ciphertext   envelopes of core/link/secure.py
 SIGNED = const(0x48)    # | ntags: ctr tags plaintext    (never passed to decode)
@@ -297,6 +300,57 @@ def encode_ready(b, sid, rnd, go=False, elapsed=0):
     return i + 5
 
 
+def encode_round_start(b, sid, st):
+    """ROUNDSTART: Speed's round_start() dict (core/speed.py), ahead of a whole LOG that
+    starts at st["actions"] (core/link/lockstep.py, a resync from a round start)."""
+    i = _head(b, ROUNDSTART, sid)
+    _p16(b, i, st["round"])
+    _p32(b, i + 2, st["actions"])
+    _p32(b, i + 6, st["events"])
+    i += 10
+    for key in ("scores", "won"):
+        for v in st[key]:
+            _p16(b, i, v)
+            i += 2
+    for v in st["rng"]:
+        _p32(b, i, v)
+        i += 4
+    last = st["last"]
+    w = last["winner"]
+    b[i] = 0xFF if w is None else w
+    _p16(b, i + 1, last["points"])
+    _p32(b, i + 3, last["t_ms"])
+    b[i + 7] = last["cards_left"][0]
+    b[i + 8] = last["cards_left"][1]
+    b[i + 9] = last["respits"]
+    _p16(b, i + 10, last["standstills"])
+    r = last["reason"].encode()[:MAX_NAME]
+    b[i + 12] = len(r)
+    return _copy(b, i + 13, r)
+
+
+def _round_start(b, i, end, kind, sid):
+    if end - i < 39 or end - i != 39 + b[i + 38] or b[i + 38] > MAX_NAME:
+        return None
+    reason = _text(b, i + 39, b[i + 38])
+    if reason is None:
+        return None
+    no = _u16(b, i)
+    j = i + 10
+    sc = [_u16(b, j), _u16(b, j + 2)]
+    won = [_u16(b, j + 4), _u16(b, j + 6)]
+    rng = [_u32(b, j + 8), _u32(b, j + 12)]
+    j += 16
+    w = b[j]
+    last = {"round": no - 1, "winner": None if w == 0xFF else w, "reason": reason,
+            "points": _u16(b, j + 1), "t_ms": _u32(b, j + 3),
+            "cards_left": [b[j + 7], b[j + 8]], "respits": b[j + 9],
+            "standstills": _u16(b, j + 10)}
+    # checked where it is used (Speed.resume_round)
+    return (kind, sid, {"round": no, "scores": sc, "won": won, "rng": rng,
+                        "actions": _u32(b, i + 2), "events": _u32(b, i + 6), "last": last})
+
+
 def _text(b, i, n):
     try:
         return bytes(b[i:i + n]).decode()
@@ -459,6 +513,8 @@ def decode(b, start, n):
         if r is None:
             return None
         return (kind, sid, b[i], b[i + 1], _u16(b, i + 2), r)
+    if kind == ROUNDSTART:
+        return _round_start(b, i, end, kind, sid)
     if kind == READY:
         if left != 5 or b[i + 2] > 1:
             return None

@@ -17,7 +17,7 @@
   a restart cannot leave a round waiting forever.
 
 `SpeedLink` is a mixin of `Lockstep` (core/link/lockstep.py): its state lives on the
-Lockstep object, and it uses the Lockstep's helpers (`_sid`, `_me`, `_is_host`, `n`,
+Lockstep object, and it uses the Lockstep's helpers (`_sid`, `_me`, `_is_host`, `n`, `_base`,
 `_apply`, `_after_apply`, `_drain`, `_bcast`, `_send`, `_clock`, `_rebuilding`); its
 state is made in `Lockstep.__init__`, and a restarted host's rebuild sets its clock.
 """
@@ -119,9 +119,10 @@ class SpeedLink:
         _, req, seat, action, k, why = e
         if k >= 0:
             hist = self.game.timed_history
-            if k >= len(hist):
+            j = k - self._base()            # Speed holds the current round's actions only
+            if not 0 <= j < len(hist):
                 return
-            n = M.encode_taction(self._buf, self._sid(), k, seat, action, hist[k][0], req)
+            n = M.encode_taction(self._buf, self._sid(), k, seat, action, hist[j][0], req)
         else:
             n = M.encode_sreject(self._buf, self._sid(), req, seat, action, why)
         self._send(src, self._buf, n, True, False)

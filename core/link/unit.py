@@ -52,10 +52,13 @@ class LinkUnit:
     seal nonces are derived, so that a sealed choice survives a restart; never sent.
     None: a secret drawn for this run only (a restart cannot open its old seals).
     `secure`: messages encrypted and authenticated end to end (core/link/secure.py);
-    False gives the clear link of before, for benchmarks only."""
+    False gives the clear link of before, for benchmarks only.  `keep_record`: play the
+    game's variant that keeps the whole match (`RECORDED`: Speed's SpeedRecorded), for
+    tools and tests on a host that write or compare whole-match records; a device plays
+    the game itself (Speed keeps one round: memory flat with the rounds)."""
 
     def __init__(self, node_id, writers, entropy=None, clock=ticks_ms, games=None, ai=None,
-                 secret=None, secure=True):
+                 secret=None, secure=True, keep_record=False):
         if entropy is None:
             from core.link.ident import entropy
         if games is None:
@@ -67,6 +70,7 @@ class LinkUnit:
         self._games = games
         self.ai = ai
         self.secret = secret
+        self.keep_record = keep_record
         self.node = Node(node_id, self._on_net, clock)
         self.node.on_far = self._on_far
         self._far_at = None
@@ -189,9 +193,10 @@ class LinkUnit:
 
     def _on_start(self, seed, rejoin):
         s = self.session
-        # The game's variant that keeps the whole record (Speed: SpeedRecorded), as the
-        # lockstep's resync replays the whole log from action 0 (core/link/lockstep.py)
-        game = getattr(s.cls, "RECORDED", s.cls)(s.options, seed)
+        # Speed keeps the current round only (a resync starts from the round's start,
+        # core/link/lockstep.py); SpeedRecorded when asked to keep the whole match
+        cls = getattr(s.cls, "RECORDED", s.cls) if self.keep_record else s.cls
+        game = cls(s.options, seed)
         self.lockstep = Lockstep(s, game, self._send, self._entropy, self._clock,
                                  s.report, self.ai, self.secret)
         now = self._clock()

@@ -3,8 +3,6 @@
 Loaded by core/ui/rules_page.py for this game's page only and dropped with it, so the
 other games' texts cost no heap (the page opens right after the deal, at the game's peak).
 """
-from core.speed_defs import MAX_ROUNDS
-
 SUMMARY = (
     "2 players, real time. Play a card one above or below either centre pile (A "
     "touches K and 2, suits don't matter); your hand refills to 5 from your draw pile. "
@@ -43,7 +41,5 @@ def variants(o):
                    % o.get("auto_points", 25))
     t = o.get("target", 0)
     if t:                                             # ruling SP-7
-        # a linked match stops at MAX_ROUNDS (SpeedRecorded): see docs/speed.md
-        out.append("Match: rounds go on until a player has %d points or more (a linked "
-                   "match stops after %d rounds)." % (t, MAX_ROUNDS))
+        out.append("Match: rounds go on until a player has %d points or more." % t)
     return out

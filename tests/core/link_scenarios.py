@@ -106,9 +106,9 @@ def test_speed_plays_are_arbitrated_by_the_host_and_a_late_one_is_taken_back():
             break
     assert found is not None, "no deal with a clash on the first move"
     g = host.game
-    # the link plays the Speed that keeps the whole match (SpeedRecorded): a resync or a
-    # rejoin replays the log from action 0; it stops at 50 rounds as older units do (SP-7)
-    assert g.WHOLE_MATCH and guest.game.WHOLE_MATCH and g.ROUND_LIMIT == 50
+    # the link plays Speed, which keeps the current round only (a resync or a rejoin
+    # starts from the round's start) and plays to the target (SP-7, issue #18)
+    assert not g.WHOLE_MATCH and not guest.game.WHOLE_MATCH
     a, b = found
     assert guest.submit(a) is None                   # shown at once, tentatively
     assert guest.lockstep.tentative and len(guest.game.history) == 0

@@ -191,7 +191,7 @@ def test_variant_texts():
     assert v("speed", {"scoring": "one_point"}) == (
         "1 Point Score: the winner scores 1 per card in the loser's hand and draw pile.")
     assert v("speed", {"target": 100}) == ("Match: rounds go on until a player has 100 points or "
-                                           "more (a linked match stops after 50 rounds).")
+                                           "more.")
 
 
 def test_variants_come_in_the_order_of_the_options():

@@ -1,7 +1,7 @@
 """Speed rules SP-5, SP-7, SP-8, SP-10 and the variants, one named test per point."""
 from core.cards import SPEED_DECK
 from core.game import IllegalAction
-from core.speed import Speed, SpeedRecorded, SPIT, MAX_RESPITS, MAX_ROUNDS
+from core.speed import Speed, SpeedRecorded, SPIT, MAX_RESPITS
 from core.speed_bots import VirtualTable, RandomBot
 from core.speed_defs import TimedLog
 from test_speed_support import (card, position, load_layout, hand_labels, top_labels,
@@ -195,17 +195,17 @@ def test_sp7_match_to_a_target_score():
 
 def test_sp7_one_point_match_plays_to_its_target():
     # SP-7: a match is played to its target.  1 Point Score makes a few points a round:
-    # 100 takes dozens of rounds, more than the 50 a linked match stops at
+    # 100 takes dozens of rounds, more than the 50 a linked match stopped at before #18
     g = Speed({"scoring": "one_point", "target": 100}, 1)
     VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
     r = g.result()
-    assert g.over and max(r["scores"]) >= 100 and g.round_no > MAX_ROUNDS, (g.round_no, r)
+    assert g.over and max(r["scores"]) >= 100 and g.round_no > 50, (g.round_no, r)
     assert r["round_limit"] is False and not r["tiebreak"].startswith("Stopped")
     assert r["winners"] == [r["ranking"][0]] and r["scores"][r["ranking"][0]] >= 100
     assert sum(r["rounds_won"]) <= g.round_no
     assert [x["round"] for x in r["rounds"]] == [g.round_no]
     # one round kept: its actions only, in the chunks the longest round needed
-    assert g.actions_dropped > 30 * MAX_ROUNDS and len(g.timed_history) < 200
+    assert g.actions_dropped > 30 * 50 and len(g.timed_history) < 200
     assert len(g.timed_history.times) <= 4
 
 
@@ -226,17 +226,19 @@ def test_timed_log_clear_keeps_its_chunks_and_reads_back_the_new_entries():
     assert len(log.times) == 4 and log[199] == (199, 0, 1) and log[64] == (64, 1, 3)
 
 
-def test_sp7_a_linked_match_stopped_by_the_round_limit_says_so():
-    # SpeedRecorded, the link's Speed (the whole log for the lockstep's resync), stops
-    # after MAX_ROUNDS rounds as units of the firmware before do: 1 Point Score makes a
-    # few points a round, 500 is out of reach in that many
+def test_sp7_a_whole_match_record_plays_to_the_target_too():
+    # issue #18 item 1: SpeedRecorded (whole-match records; before, the link's Speed) stopped
+    # after 50 rounds, short of the target; it now plays the same match as Speed
     g = SpeedRecorded({"scoring": "one_point", "target": 500}, 1)
     VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
     r = g.result()
-    assert g.over and g.round_no == MAX_ROUNDS and max(r["scores"]) < 500
-    assert r["round_limit"] is True
-    assert r["tiebreak"].startswith("Stopped after %d rounds, short of the 500-point target. "
-                                    "Seat " % MAX_ROUNDS), r["tiebreak"]
+    assert g.over and g.round_no > 50 and max(r["scores"]) >= 500
+    assert r["round_limit"] is False and not r["tiebreak"].startswith("Stopped")
+    assert len(r["rounds"]) == g.round_no and g.actions_dropped == 0
+    d = Speed({"scoring": "one_point", "target": 500}, 1)
+    VirtualTable(d, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
+    assert d.result()["scores"] == r["scores"] and d.round_no == g.round_no
+    assert d.result()["rounds"] == r["rounds"][-1:]
 
 
 def test_sp7_default_match_is_one_round():

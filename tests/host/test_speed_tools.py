@@ -27,6 +27,23 @@ def test_play_records_and_replays(tmp_path):
     assert open(rec2).read().splitlines() == first
 
 
+def test_recording_a_match_does_not_change_it(tmp_path, capsys):
+    """Issue #18 item 1: with --record the match stopped after 50 rounds (97-69, "Stopped
+    after 50 rounds, short of the 100-point target"); without, it played on to 105-69."""
+    args = ["--game", "speed", "--seed", "3002", "--level", "3,3", "--scoring", "one_point",
+            "--target", "100", "--quiet"]
+    assert play.main(args) == 0
+    plain = capsys.readouterr().out
+    rec = str(tmp_path / "r.jsonl")
+    assert play.main(args + ["--record", rec]) == 0
+    assert capsys.readouterr().out == plain == (
+        "scores: player 1 69, player 2 105\nwinners: player 2\n")
+    assert play.main(["--replay", rec, "--quiet"]) == 0          # every round replays
+    assert capsys.readouterr().out.startswith("replay OK")
+    result = json.loads(open(rec).read().splitlines()[-1])["result"]
+    assert result["round_limit"] is False and len(result["rounds"]) > 50
+
+
 def test_play_prints_the_log():
     out = io.StringIO()
     ns = argparse.Namespace(seed=3, level="3", record=None, replay=None, quiet=False,
