@@ -96,6 +96,8 @@ def _match(target, limit):
     assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), limit,
                        _bots(ai)) >= 0
     _same(c)
+    for u in c.units:
+        assert u.lockstep.resyncs == 0      # every per-round CHECK agreed
     g = c.units[0].game
     r = g.result()
     assert max(r["scores"]) >= target and r["round_limit"] is False
@@ -163,6 +165,8 @@ def test_a_resync_in_round_3_rebuilds_from_the_round_start():
     assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 10 ** 7,
                        _bots(ai)) >= 0
     _same(c)
+    # the rebuilt unit's per-round CHECKs agree with the host's: no second resync
+    assert guest.lockstep.resyncs == 1 and g.round_no > 3
 
 
 def test_a_guest_restarted_in_round_3_rejoins_from_the_round_start():
@@ -176,9 +180,11 @@ def test_a_guest_restarted_in_round_3_rejoins_from_the_round_start():
     first = served[0][2]
     assert served[0][:2] == (0, True) and first > 0
     assert guest.game.actions_dropped == first and guest.game.round_no >= 3
+    resyncs = guest.lockstep.resyncs       # (the rejoin's request counts as one)
     assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 10 ** 7,
                        _bots(ai)) >= 0
     _same(c)
+    assert guest.lockstep.resyncs == resyncs and guest.game.round_no > 3
 
 
 def _in_use():
