@@ -72,7 +72,7 @@ def iter_plain_record(game):
     timed = getattr(game, "timed_history", None)
     if timed is not None and not getattr(game, "WHOLE_MATCH", True) and game.round_start():
         # Speed keeps the current round only (SP-7: a match runs to its target): the
-        # record of a whole match is SpeedRecorded's (the link plays it, replay reads it)
+        # record of a whole match is SpeedRecorded's (tools and replay keep it)
         raise ValueError("this Speed game keeps round %d only, not the whole match's record "
                          "(play it as core.speed.SpeedRecorded)" % game.round_no)
     yield header(game)

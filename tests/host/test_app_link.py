@@ -297,6 +297,16 @@ class Run:
         self.states = [set() for _ in range(n)]
 
 
+def record_or_kept(game):
+    """The game's record; a linked Speed unit past its first round keeps that round only
+    (issue #18: memory flat with the rounds): then what it keeps, to compare between units
+    (the result with the last round's summary, where the round began, its timed actions)."""
+    if not getattr(game, "WHOLE_MATCH", True) and game.round_start() is not None:
+        return [game.result(), game.round_start(), game.actions_dropped,
+                list(game.timed_history)]
+    return list(record_lines(game))
+
+
 def play_to_end(w, fingers, seed=3, event=None, sample=None, max_presses=8000):
     """Every unit plays its seat through the buttons until its game results and the menu.
     `event(run, i)` is called before unit i's turn to press (faults, checks; True: skip
@@ -318,7 +328,7 @@ def play_to_end(w, fingers, seed=3, event=None, sample=None, max_presses=8000):
                 elif lp.status.state == CONFIRM:
                     run.confirm_seen[i] = True
             if a.state == app_mod.GAME_RESULT and run.records[i] is None:
-                run.records[i] = list(record_lines(a.game))
+                run.records[i] = record_or_kept(a.game)
                 run.results[i] = True
         if sample is not None:
             sample(w)
