@@ -126,6 +126,19 @@ def draw_face(fb, deck, card, x, y, size=FULL, flags=0):
         _blit(fb, _pip(suit, 1), x + 3, y + 12, col)
 
 
+def draw_frame(fb, x, y, size, on):
+    """Only the cursor frame of a face-up card drawn before at (x, y), on or off: the
+    pixels draw_face gives with or without F_CURSOR (an undimmed, unraised card), without
+    drawing its face again."""
+    w, h, _ = SIZES[size]
+    edge = GOLD if on else GREY
+    fb.hline(x + 1, y, w - 2, edge)
+    fb.hline(x + 1, y + h - 1, w - 2, edge)
+    fb.vline(x, y + 1, h - 2, edge)
+    fb.vline(x + w - 1, y + 1, h - 2, edge)
+    fb.rect(x + 1, y + 1, w - 2, h - 2, GOLD if on else CARD)
+
+
 def draw_back(fb, x, y, size=FULL, flags=0):
     """A face-down card."""
     w, h, up = SIZES[size]

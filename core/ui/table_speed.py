@@ -175,7 +175,15 @@ class SpeedTable:
 
     def playable_positions(self):
         h = self.hand()
-        return [i for i in range(len(h)) if self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)]
+        return [i for i in range(len(h)) if self._fit_mask(h, i)]
+
+    def _fit_mask(self, h, i=-1):
+        """Bit k set when h[k] fits a centre pile; only card i's bit when i >= 0."""
+        m = 0
+        for k in range(0 if i < 0 else i, len(h) if i < 0 else i + 1):
+            if self._fits(h[k], PILE_L) or self._fits(h[k], PILE_R):
+                m |= 1 << k
+        return m
 
     def may_spit(self):
         return SPIT in self.game.legal_actions(self.seat)
@@ -231,7 +239,9 @@ class SpeedTable:
         elif k == keys.AUX and press:
             self.submit(SPIT, now)
         elif k == keys.OK and press:
-            if n == 0 or (not self.playable_positions() and self.may_spit()):
+            # a card that fits is played without looking at the rest of the hand
+            fit = n and self._fit_mask(h, self.cursor)
+            if not fit and (n == 0 or (not self._fit_mask(h) and self.may_spit())):
                 self.submit(SPIT, now)
                 return None
             card = h[self.cursor]
@@ -333,8 +343,10 @@ class SpeedTable:
         if self._changed(_D_MINE, mine):
             self._mine_cells = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
                                          self._mine_cells)
-        self._draw_msg(v)
-        self.draw_hand()
+        h = self.hand()
+        fit = self._fit_mask(h)     # once for the message and the hand
+        self._draw_msg(v, fit)
+        self.draw_hand(h, fit)
         if self.held is not None and self.held[1]:
             self._draw_count(self.held[1])
 
@@ -407,7 +419,7 @@ class SpeedTable:
         text.draw_centred(fb, "spit %d" % n, sx - 8, y + ch + 4, cw + 16, TEXT)
         self.screen.mark(sx - 8, y - 2, cw + 16, ch + 16)
 
-    def _draw_msg(self, v):
+    def _draw_msg(self, v, fit):
         held = self.held
         if self.msg:
             s, col = self.msg, ORANGE
@@ -419,7 +431,7 @@ class SpeedTable:
             s, col = "", TEXT
         elif v.emptied and v.winner_yells:
             s, col = "Yell Spit now! (%s)" % self.hints.get("aux", "AUX"), GOLD
-        elif not self.playable_positions():
+        elif not fit:
             if self.may_spit():
                 s, col = "No play: call Spit (%s)" % self.hints.get("aux", "AUX"), GOLD
             elif v.called:
@@ -432,15 +444,17 @@ class SpeedTable:
             return
         self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
-    def draw_hand(self):
-        h = self.hand()
+    def draw_hand(self, h=None, fit=0):
+        if h is None:
+            h = self.hand()
+            fit = self._fit_mask(h)
         n = len(h)
         if self.cursor >= n:
             self.cursor = n - 1 if n else 0
         dim = 0
         up = 0
         for i in range(n):
-            if self.held is not None or not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
+            if self.held is not None or not (fit >> i) & 1:
                 dim |= 1 << i
             if h[i] == self.back_card:
                 up = 1 << i
