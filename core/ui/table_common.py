@@ -408,7 +408,9 @@ class TrickTable:
                     carddraw.draw_frame(fb, x, y, carddraw.FULL, seat == self.last_seat)
                     self.screen.mark(x, y, cw, ch)
                 if named:
-                    self._draw_slot_name(fb, seat, x, y + ch, cw, col)
+                    fb.fill_rect(x - 1, y + ch, cw + 2, 11, FELT)
+                    text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
+                    self.screen.mark(x - 1, y + ch, cw + 2, 11)
                 continue
             self.drawn_slots[seat] = card
             fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
@@ -417,16 +419,10 @@ class TrickTable:
             else:
                 carddraw.draw_face(fb, self.deck, card, x, y, carddraw.FULL,
                                    carddraw.F_CURSOR if seat == self.last_seat else 0)
-            self._draw_slot_name(fb, seat, x, y + ch, cw, col)
+            text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
             self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner
-
-    def _draw_slot_name(self, fb, seat, x, y, cw, col):
-        """A trick slot's seat name under its card (y: the card's bottom edge)."""
-        fb.fill_rect(x - 1, y, cw + 2, 11, FELT)
-        text.draw_centred(fb, self.names[seat][:5], x - 4, y + 2, cw + 8, col)
-        self.screen.mark(x - 1, y, cw + 2, 11)
 
     def draw_notes(self):
         notes = self.notes
