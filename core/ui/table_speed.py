@@ -175,12 +175,12 @@ class SpeedTable:
 
     def playable_positions(self):
         h = self.hand()
-        return [i for i in range(len(h)) if self._fit_mask(h, i)]
+        return [i for i in range(len(h)) if self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)]
 
-    def _fit_mask(self, h, i=-1):
-        """Bit k set when h[k] fits a centre pile; only card i's bit when i >= 0."""
+    def _fit_mask(self, h):
+        """Bit k set when h[k] fits a centre pile."""
         m = 0
-        for k in range(0 if i < 0 else i, len(h) if i < 0 else i + 1):
+        for k in range(len(h)):
             if self._fits(h[k], PILE_L) or self._fits(h[k], PILE_R):
                 m |= 1 << k
         return m
@@ -239,9 +239,7 @@ class SpeedTable:
         elif k == keys.AUX and press:
             self.submit(SPIT, now)
         elif k == keys.OK and press:
-            # a card that fits is played without looking at the rest of the hand
-            fit = n and self._fit_mask(h, self.cursor)
-            if not fit and (n == 0 or (not self._fit_mask(h) and self.may_spit())):
+            if n == 0 or (not self.playable_positions() and self.may_spit()):
                 self.submit(SPIT, now)
                 return None
             card = h[self.cursor]
