@@ -83,6 +83,8 @@ class SpeedTable:
         self.paused_t = 0
         self.round_seen = game.round_no
         self.cursor = 0
+        self.shown = []             # the hand in the order shown (hand()), in that round
+        self.shown_round = game.round_no
         self.msg = ""
         self.msg_until = 0
         self.flash_pile = -1
@@ -165,12 +167,29 @@ class SpeedTable:
         return t
 
     def hand(self):
+        """The hand as shown: the engine's cards but this unit's pending plays, in the
+        order shown last, a card drawn taking the place of the card played (the engine
+        appends it at the end).  So a card played redraws one card of the row, not every
+        card right of it (issue #19: card played within 50 ms)."""
         g = self.game
         h = g.hand[self.seat]
-        out = [h[k] for k in range(g.n_hand[self.seat])]
+        cur = [h[k] for k in range(g.n_hand[self.seat])]
         for a in self.pend:
-            if a != SPIT and (a >> 1) in out:
-                out.remove(a >> 1)
+            if a != SPIT and (a >> 1) in cur:
+                cur.remove(a >> 1)
+        shown = self.shown
+        if self.shown_round != g.round_no:
+            shown = []              # a new deal is shown as dealt (as a restored round is)
+            self.shown_round = g.round_no
+        new = [c for c in cur if c not in shown]
+        out = []
+        for c in shown:
+            if c in cur:
+                out.append(c)
+            elif new:
+                out.append(new.pop(0))
+        out += new
+        self.shown = out
         return out
 
     def playable_positions(self):
