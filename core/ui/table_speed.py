@@ -456,7 +456,7 @@ class SpeedTable:
             elif v.called:
                 s, col = "Spit called: waiting", ACCENT
             else:
-                s, col = "No play: wait for a stand-still", ACCENT
+                s, col = "No play: wait for stand-still", ACCENT
         else:
             s, col = "Play on either pile!", ACCENT
         if not self._changed(_D_MSG, (s, col)):

@@ -28,9 +28,6 @@ KNOWN = (
     ("Scores: ", "Reds' score line", "scores"),
     ("        ", "Reds' score line, continued", "scores"),
     ("Teams: ", "Reds' team score line", "scores"),
-    # Speed's stand-still messages (engineer "speedpile")
-    ("No play: wait for a stand-still", "Speed's stand-still message", "speedpile"),
-    ("Stand-still: both flip a spit card", "Speed's stand-still message", "speedpile"),
 )
 
 # Runs: (game, options, players, AI seat kinds).  Baseline bots keep the runs short and
