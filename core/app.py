@@ -140,7 +140,7 @@ class App:
             for name in game_modules:
                 self._resident.discard(name)
         if notices:
-            self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
+            self.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
         self.saved = None
         if saved is not None:
             # core.app_resume: loaded only for a save, dropped with it (not resident)
