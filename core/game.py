@@ -12,13 +12,34 @@ Subclasses provide:
     _setup()                      deal and start, using self.rng
     to_move()                     tuple of seats that must decide now; () when over
     legal_actions(seat)           list of action ints
-    _why_illegal(seat, action)    message for an action that is not legal (optional)
+    _reason(seat, action)         why an action that is not legal is refused (optional):
+                                  (code, engine message, player sentence), see reason()
     _apply(seat, action)          change the state for a legal action
     observation(seat)             dict of what the seat may know
     is_over(), result()
     action_label(action), parse_action(text)
 """
+from micropython import const
+
+from core.cards import rank_of, suit_of
 from core.prng import prng_for
+
+# Reason codes every game shares (reason()); a game's own start at FIRST_REASON.
+R_OVER = const(1)           # the game is over
+R_TURN = const(2)           # the seat does not decide now
+R_OTHER = const(3)          # not legal now, no more precise reason
+FIRST_REASON = const(4)
+NOT_NOW = "Not allowed now"
+
+
+def suit_word(letter):
+    """The player's word for a suit letter of core.cards ("C": "club")."""
+    return ("spade", "heart", "diamond", "club")["SHDC".find(letter)]
+
+
+def rich_card(deck, card):
+    """A card as the table draws it in text (core/ui/rich.py): "7^H", a 7 and a heart."""
+    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
 class IllegalAction(ValueError):
@@ -108,23 +129,38 @@ class Game:
     def all_action_ids(self):
         return ()
 
-    def _why_illegal(self, seat, action):
-        return "%s is not legal for seat %d now (legal: %s)" % (
+    def _reason(self, seat, action):
+        return (R_OTHER, "%s is not legal for seat %d now (legal: %s)" % (
             self.action_label(action), seat,
-            ", ".join([self.action_label(a) for a in self.legal_actions(seat)]))
+            ", ".join([self.action_label(a) for a in self.legal_actions(seat)])), NOT_NOW)
 
     # -- shared behaviour ----------------------------------------------------------------
-    def check(self, seat, action):
-        """The reason `action` by `seat` is illegal now, or None if it is legal."""
+    def reason(self, seat, action):
+        """None when `action` by `seat` is legal now, else why not, decided once and said
+        twice: (code, message, sentence).  The code is R_* or the game's own (from
+        FIRST_REASON); the message names seats, cards and rulings for records and logs
+        (check()); the sentence is the player's: short (29 cells: the message line of the
+        240 px screen), cards and suits as the table draws them ("7^H", core/ui/rich.py),
+        never a seat number, card code or ruling id (refusal())."""
         if self.is_over():
-            return "the game is over"
+            return (R_OVER, "the game is over", "The game is over")
         movers = self.to_move()
         if seat not in movers:
-            return "seat %d does not decide now (waiting for %s)" % (
-                seat, ", ".join([str(s) for s in movers]) or "nobody")
+            return (R_TURN, "seat %d does not decide now (waiting for %s)" % (
+                seat, ", ".join([str(s) for s in movers]) or "nobody"), "Wait for your turn")
         if action not in self.legal_actions(seat):
-            return self._why_illegal(seat, action)
+            return self._reason(seat, action)
         return None
+
+    def check(self, seat, action):
+        """The engine's message for why `action` by `seat` is illegal now, or None."""
+        r = self.reason(seat, action)
+        return None if r is None else r[1]
+
+    def refusal(self, seat, action):
+        """The player's sentence for why `action` is refused, or None if it is legal."""
+        r = self.reason(seat, action)
+        return None if r is None else r[2]
 
     def apply(self, seat, action):
         """Apply a legal action, or raise IllegalAction and change nothing."""
