@@ -21,7 +21,6 @@ Subclasses provide:
 """
 from micropython import const
 
-from core.cards import rank_of, suit_of
 from core.prng import prng_for
 
 # Reason codes every game shares (reason()); a game's own start at FIRST_REASON.
@@ -30,16 +29,6 @@ R_TURN = const(2)           # the seat does not decide now
 R_OTHER = const(3)          # not legal now, no more precise reason
 FIRST_REASON = const(4)
 NOT_NOW = "Not allowed now"
-
-
-def suit_word(letter):
-    """The player's word for a suit letter of core.cards ("C": "club")."""
-    return ("spade", "heart", "diamond", "club")["SHDC".find(letter)]
-
-
-def rich_card(deck, card):
-    """A card as the table draws it in text (core/ui/rich.py): "7^H", a 7 and a heart."""
-    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
 class IllegalAction(ValueError):

@@ -4,8 +4,8 @@ message and the player's sentence, see Game.reason), parsing action names, the l
 every action id (see docs/records.md)."""
 from micropython import const
 
-from core.cards import REDS_DECK, hand_has
-from core.game import NOT_NOW, R_OTHER, rich_card, suit_word
+from core.cards import REDS_DECK, hand_has, rich_card, suit_word
+from core.game import NOT_NOW, R_OTHER
 from core.reds import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
                        UNGIVE_BASE)
 

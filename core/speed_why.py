@@ -6,8 +6,7 @@ engine's message and the player's sentence (see Game.reason).
 """
 from micropython import const
 
-from core.cards import SPEED_DECK, RANK_MASK
-from core.game import rich_card
+from core.cards import SPEED_DECK, RANK_MASK, rich_card
 from core.speed_defs import PILE_NAMES, SPIT, fits, is_play
 
 _R_NOT_ACTION = const(4)    # core.game.FIRST_REASON

@@ -6,8 +6,8 @@ engine's message and the player's sentence (see Game.reason).
 """
 from micropython import const
 
-from core.cards import hand_has
-from core.game import Game, rich_card, suit_word
+from core.cards import hand_has, rich_card, suit_word
+from core.game import Game
 from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                            A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES, N_BOARDS,
                            PHASE_NAMES, P_SELECT, P_BID, P_REVEAL, P_PLAY, P_OVER)

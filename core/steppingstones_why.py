@@ -7,8 +7,8 @@ code, the engine's message and the player's sentence (see Game.reason).
 """
 from micropython import const
 
-from core.cards import STEPPING_DECK, SUIT_SHIFT, hand_has
-from core.game import Game, rich_card, suit_word
+from core.cards import STEPPING_DECK, SUIT_SHIFT, hand_has, rich_card, suit_word
+from core.game import Game
 from core.steppingstones import (BID_BASE, F_MUST_BEAT, KIND_FLAGS, KIND_NAMES, LAST_ACTION, NONE, PASS,
                                  PHASE_NAMES, RANK_9HIGH, REDO_BASE, TRUMP_BASE)
 

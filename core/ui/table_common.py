@@ -19,7 +19,7 @@ span and a few text lines, not the screen.
 """
 from micropython import const
 
-from core.cards import rank_of, suit_of
+from core.cards import rank_of, rich_card as card_rich, suit_of   # card_rich: "7^H"
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT,
@@ -44,11 +44,6 @@ _SUIT_ORDER = {"SHDC": (0, 1, 3, 2), "DSC": (1, 0, 2)}
 
 
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-
-
-def card_rich(deck, card):
-    """A card as rich text: "7^H" draws 7 and a heart."""
-    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
 def display_order(deck, cards):
