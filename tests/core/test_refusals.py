@@ -8,6 +8,7 @@ the 240 px screen and name no seat, card code or ruling id.  Runs on CPython and
 MicroPython ports.
 """
 import gc
+import sys
 
 from core.cards import REDS_DECK, SPEED_DECK, SPEEDRUN_DECK, STEPPING_DECK
 from core.game import FIRST_REASON, R_OTHER, R_OVER, R_TURN
@@ -17,6 +18,7 @@ from core.ui import rich
 CELLS = (240 - 8) // 8      # core/ui/rich.line: from x=4, 4 px short of the right edge
 _DECKS = (REDS_DECK, SPEED_DECK, SPEEDRUN_DECK, STEPPING_DECK)
 JUNK = (-1, 999, "7H", None)
+_SMALL_HEAP = sys.implementation.name == "micropython"
 
 
 def player_words(s):
@@ -55,13 +57,21 @@ def test_the_checker_refuses_the_old_texts():
         assert player_words(s) is None, s
 
 
+def test_every_phase_sentence_fits():
+    # a move of another phase is answered with what the player does now: one per phase,
+    # and the sweeps below meet only some phases
+    from core import reds_text, speedrun_why, steppingstones_why
+    for now in (reds_text._NOW, speedrun_why._NOW, steppingstones_why._NOW):
+        for s in (now.values() if isinstance(now, dict) else now):
+            assert player_words(s) is None, s
+
+
 def sweep(make, option_sets, ids, last, policy=None, optional=(R_OTHER,), turns=True):
     """Play games of each option set (make(options, seed)) with random legal moves (or the
-    policy's); at each
-    decision try `ids` and JUNK for the deciding seat and one move for a seat that does
-    not decide; check every refusal; return {code: a sentence} once FIRST_REASON..last, R_OVER
-    and R_TURN (if `turns`: Speed has no turns) have all come up (fails after 12 games of
-    each option set)."""
+    policy's); at each decision try JUNK and 12 of `ids` for the deciding seat and one move
+    for a seat that does not decide; check every refusal; return {code: a sentence} once
+    FIRST_REASON..last, R_OVER and R_TURN (if `turns`: Speed has no turns) have all come
+    up (fails after 12 games of each option set)."""
     want = set(range(FIRST_REASON, last + 1)) | ({R_OVER, R_TURN} if turns else {R_OVER})
     want -= set(optional)
     during = want - {R_OVER}
@@ -82,22 +92,26 @@ def sweep(make, option_sets, ids, last, policy=None, optional=(R_OTHER,), turns=
     for seed in range(12):
         for options in option_sets:
             g = None
-            gc.collect()        # one game at a time on a small heap
+            if _SMALL_HEAP:
+                gc.collect()    # one game at a time
             g = make(options, seed)
             steps = 0
             while not g.is_over() and steps < 5000:
                 steps += 1
                 movers = g.to_move()
                 seat = movers[0]
-                if not during.issubset(seen) and rng.below(3) == 0:   # (less garbage)
+                if not during.issubset(seen):
                     for s in (movers[:1] if turns else (0, 1)):   # Speed: a seat that
-                        for a in ids + list(JUNK):                # cannot play too
+                        for a in JUNK:                            # cannot play too
                             refuse(g, s, a)
+                        for k in range(12):     # a sample: little garbage per decision
+                            refuse(g, s, ids[rng.below(len(ids))])
                     for s in range(g.n_players if turns else 0):
                         if s not in movers:
                             refuse(g, s, ids[0])
                             break
-                    gc.collect()    # the messages' garbage would split the heap
+                    if _SMALL_HEAP:
+                        gc.collect()    # the messages' garbage would split the heap
                 legal = g.legal_actions(seat)
                 a = policy(g, seat, legal) if policy else None
                 g.apply(seat, legal[rng.below(len(legal))] if a is None else a)
