@@ -37,7 +37,7 @@ MSG_MS = const(2500)
 ACT = const(1)       # payload: one action
 ACTS = const(2)      # payload: a list of actions (Reds' exchange)
 PAUSE = const(3)
-REFUSED = const(4)   # payload: the card the human tried to play; the app asks why
+REFUSED = const(4)   # payload: the card or choice the rules refuse; the app asks why
 
 # Suit order on screen: alternate colours (decks "SHDC" -> S H C D; Reds "DSC" -> S D C).
 _SUIT_ORDER = {"SHDC": (0, 1, 3, 2), "DSC": (1, 0, 2)}
@@ -118,7 +118,9 @@ class TrickTable:
         self.opp = [""] * self.n
         self.notes = []
         self.prompt = ""
-        self.choices = None        # [(label, action)]; action None = shown, not choosable
+        # [(label, action)]; action None: shown, not choosable; (label, None, refused): OK
+        # says why the move `refused` is not allowed (a contract already done)
+        self.choices = None
         self.hand = []
         self.legal = []
         self.turn = ()
@@ -249,8 +251,10 @@ class TrickTable:
                 self.list.move(1)
                 self._draw_choices(False)
             elif k == keys.OK and press:
-                a = self.choices[self.list.sel][1]
-                return None if a is None else self.choose(a)
+                c = self.choices[self.list.sel]
+                if c[1] is None:
+                    return (REFUSED, c[2]) if len(c) > 2 else None
+                return self.choose(c[1])
             elif k == keys.BACK and press:
                 return self.choice_back()
             return None
