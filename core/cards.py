@@ -92,11 +92,6 @@ def rich_card(deck, card):
     return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
-def suit_word(letter):
-    """The player's word for a suit letter ("C": "club")."""
-    return ("spade", "heart", "diamond", "club")["SHDC".find(letter)]
-
-
 def new_hand():
     return array("H", (0, 0, 0, 0))
 

@@ -12,23 +12,14 @@ Subclasses provide:
     _setup()                      deal and start, using self.rng
     to_move()                     tuple of seats that must decide now; () when over
     legal_actions(seat)           list of action ints
-    _reason(seat, action)         why an action that is not legal is refused (optional):
-                                  (code, engine message, player sentence), see reason()
+    _reason(seat, action)         why a deciding seat's action is not legal (optional):
+                                  (code, message, sentence), see core/refusal.py
     _apply(seat, action)          change the state for a legal action
     observation(seat)             dict of what the seat may know
     is_over(), result()
     action_label(action), parse_action(text)
 """
-from micropython import const
-
 from core.prng import prng_for
-
-# Reason codes every game shares (reason()); a game's own start at FIRST_REASON.
-R_OVER = const(1)           # the game is over
-R_TURN = const(2)           # the seat does not decide now
-R_OTHER = const(3)          # not legal now, no more precise reason
-FIRST_REASON = const(4)
-NOT_NOW = "Not allowed now"
 
 
 class IllegalAction(ValueError):
@@ -119,27 +110,21 @@ class Game:
         return ()
 
     def _reason(self, seat, action):
-        return (R_OTHER, "%s is not legal for seat %d now (legal: %s)" % (
-            self.action_label(action), seat,
-            ", ".join([self.action_label(a) for a in self.legal_actions(seat)])), NOT_NOW)
+        from core.refusal import other
+        return other(self, seat, action)
 
     # -- shared behaviour ----------------------------------------------------------------
+    def is_legal(self, seat, action):
+        """True when `seat` may take `action` now (reason() says why not)."""
+        return not self.is_over() and seat in self.to_move() and action in self.legal_actions(seat)
+
     def reason(self, seat, action):
-        """None when `action` by `seat` is legal now, else why not, decided once and said
-        twice: (code, message, sentence).  The code is R_* or the game's own (from
-        FIRST_REASON); the message names seats, cards and rulings for records and logs
-        (check()); the sentence is the player's: short (29 cells: the message line of the
-        240 px screen), cards and suits as the table draws them ("7^H", core/ui/rich.py),
-        never a seat number, card code or ruling id (refusal())."""
-        if self.is_over():
-            return (R_OVER, "the game is over", "The game is over")
-        movers = self.to_move()
-        if seat not in movers:
-            return (R_TURN, "seat %d does not decide now (waiting for %s)" % (
-                seat, ", ".join([str(s) for s in movers]) or "nobody"), "Wait for your turn")
-        if action not in self.legal_actions(seat):
-            return self._reason(seat, action)
-        return None
+        """None when legal, else why not, decided once and said twice: (code, the engine's
+        message, the player's sentence), see core/refusal.py (loaded on a refusal only)."""
+        if self.is_legal(seat, action):
+            return None
+        from core.refusal import reason
+        return reason(self, seat, action)
 
     def check(self, seat, action):
         """The engine's message for why `action` by `seat` is illegal now, or None."""

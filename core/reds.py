@@ -257,12 +257,12 @@ class Reds(Game):
         from core.reds_text import reason   # error path only: loaded on demand
         return reason(self, seat, action)
 
-    def reason(self, seat, action):
-        """Game.reason, plus "bid:sealed" in the hidden bidding (never in legal_actions)."""
+    def is_legal(self, seat, action):
+        """Game.is_legal, plus "bid:sealed" in the hidden bidding (never in legal_actions)."""
         if (action == BID_SEALED and self.hidden and self.phase == BID and
                 seat in self.to_move()):
-            return None
-        return Game.reason(self, seat, action)
+            return True
+        return Game.is_legal(self, seat, action)
 
     @classmethod
     def prepare_link(cls):

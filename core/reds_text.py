@@ -1,15 +1,15 @@
 """Reds texts that only tools and error paths need, kept out of core/reds.py so that a
 game in progress does not hold them in RAM: why an action is illegal (the engine's
-message and the player's sentence, see Game.reason), parsing action names, the list of
+message and the player's sentence, core/refusal.py), parsing action names, the list of
 every action id (see docs/records.md)."""
 from micropython import const
 
-from core.cards import REDS_DECK, hand_has, rich_card, suit_word
-from core.game import NOT_NOW, R_OTHER
+from core.cards import REDS_DECK, hand_has, rich_card
 from core.reds import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
                        UNGIVE_BASE)
+from core.refusal import NOT_NOW, R_OTHER, suit_word
 
-_R_BID_RANGE = const(4)     # core.game.FIRST_REASON
+_R_BID_RANGE = const(4)     # core.refusal.FIRST_REASON
 _R_NOT_ACTION = const(5)
 _R_REVEALING = const(6)
 _R_PHASE = const(7)
@@ -29,7 +29,7 @@ _NOW = {PLAY: "Now play a card", BID: "Now make your bid", EXCHANGE: "Now pick c
 
 def reason(game, seat, action):
     """(code, message, sentence) for an action `seat` may not take now (seat is one that
-    decides): see Game.reason."""
+    decides): see core/refusal.py."""
     if not isinstance(action, int):     # a string, None...: no action id at all
         return (_R_NOT_ACTION, "%r is not a Reds action" % (action,), "Not a Reds move")
     label = game.action_label(action)

@@ -30,7 +30,7 @@ the firmware before it did, so that linked units of either firmware end a match 
 """
 from core.cards import SPEED_DECK, RANK_MASK
 from core import speed_options
-from core.game import NOT_NOW, R_OTHER, R_OVER, Game, IllegalAction
+from core.game import Game, IllegalAction
 from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
                              PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_ROUNDS, MAX_T_MS,
                              PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
@@ -241,35 +241,32 @@ class Speed(Game):
         from core.speed_text import parse_action
         return parse_action(text)
 
-    def _reason(self, seat, action):
-        # Loaded only when a play is refused: the messages cost no heap while plays fit.
-        from core.speed_why import reason
-        return reason(self, seat, action)
+    def legal_at(self, t_ms, seat, action):
+        """True when this timed action is legal now (reason_at() says why not)."""
+        return (not self.over and seat in (0, 1) and isinstance(t_ms, int)
+                and self.now <= t_ms <= MAX_T_MS and action in self.legal_actions(seat))
 
     def reason_at(self, t_ms, seat, action):
         """None when this timed action is legal now, else (code, message, sentence) as
-        Game.reason."""
-        if self.over:
-            return (R_OVER, "the game is over", "The game is over")
-        if seat not in (0, 1):
-            return (R_OTHER, "no seat %r in Speed (seats 0 and 1)" % (seat,), NOT_NOW)
-        if not isinstance(t_ms, int) or t_ms < 0 or t_ms > MAX_T_MS:
-            return (R_OTHER, "time %r is not a whole number of ms in 0..2**30-1" % (t_ms,),
-                    NOT_NOW)
-        if t_ms < self.now:
-            return (R_OTHER, "time goes backwards: %d ms is before %d ms" % (t_ms, self.now),
-                    NOT_NOW)
-        if action not in self.legal_actions(seat):
-            return self._reason(seat, action)
-        return None
-
-    def reason(self, seat, action):
-        return self.reason_at(self.now, seat, action)
+        Game.reason, from core/speed_why.py (loaded on a refusal only)."""
+        if self.legal_at(t_ms, seat, action):
+            return None
+        from core.speed_why import reason_at
+        return reason_at(self, t_ms, seat, action)
 
     def check_at(self, t_ms, seat, action):
         """The engine's message for why this timed action is illegal now, or None."""
         r = self.reason_at(t_ms, seat, action)
         return None if r is None else r[1]
+
+    def is_legal(self, seat, action):
+        return self.legal_at(self.now, seat, action)
+
+    def reason(self, seat, action):
+        return self.reason_at(self.now, seat, action)
+
+    def check(self, seat, action):
+        return self.check_at(self.now, seat, action)
 
     def apply_at(self, t_ms, seat, action):
         """Apply one timed action (ms since the round started), or raise IllegalAction."""

@@ -2,14 +2,15 @@
 
 Kept apart from core/speed.py and imported only when an action is refused, so the
 messages cost no heap while every play fits.  reason() gives each case its code, the
-engine's message and the player's sentence (see Game.reason).
+engine's message and the player's sentence (core/refusal.py).
 """
 from micropython import const
 
 from core.cards import SPEED_DECK, RANK_MASK, rich_card
-from core.speed_defs import PILE_NAMES, SPIT, fits, is_play
+from core.refusal import NOT_NOW, R_OTHER, R_OVER
+from core.speed_defs import MAX_T_MS, PILE_NAMES, SPIT, fits, is_play
 
-_R_NOT_ACTION = const(4)    # core.game.FIRST_REASON
+_R_NOT_ACTION = const(4)    # core.refusal.FIRST_REASON
 _R_SPIT_WON = const(5)
 _R_SPIT_YELL = const(6)
 _R_SPIT_OFF = const(7)
@@ -21,8 +22,17 @@ _R_NO_FIT = const(12)
 LAST_REASON = const(12)
 
 
-def reason(game, seat, action):
-    """(code, message, sentence) for `action` by seat 0 or 1, not among its legal actions."""
+def reason_at(game, t_ms, seat, action):
+    """(code, message, sentence) for a timed action that Speed.legal_at() refuses."""
+    if game.over:
+        return (R_OVER, "the game is over", "The game is over")
+    if seat not in (0, 1):
+        return (R_OTHER, "no seat %r in Speed (seats 0 and 1)" % (seat,), NOT_NOW)
+    if not isinstance(t_ms, int) or t_ms < 0 or t_ms > MAX_T_MS:
+        return (R_OTHER, "time %r is not a whole number of ms in 0..2**30-1" % (t_ms,), NOT_NOW)
+    if t_ms < game.now:
+        return (R_OTHER, "time goes backwards: %d ms is before %d ms" % (t_ms, game.now),
+                NOT_NOW)
     if not isinstance(action, int) or not (action == SPIT or is_play(action)):
         return (_R_NOT_ACTION, "%r is not a Speed action" % (action,), "Not a Speed move")
     if action == SPIT:

@@ -2,17 +2,17 @@
 
 Kept apart from core/speedrun.py and imported only when an action is refused, so the
 messages cost no heap during normal play.  reason() gives each case its code, the
-engine's message and the player's sentence (see Game.reason).
+engine's message and the player's sentence (core/refusal.py).
 """
 from micropython import const
 
-from core.cards import hand_has, rich_card, suit_word
-from core.game import Game
+from core.cards import hand_has, rich_card
+from core.refusal import other, suit_word
 from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                            A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES, N_BOARDS,
                            PHASE_NAMES, P_SELECT, P_BID, P_REVEAL, P_PLAY, P_OVER)
 
-_R_NOT_ACTION = const(4)    # core.game.FIRST_REASON
+_R_NOT_ACTION = const(4)    # core.refusal.FIRST_REASON
 _R_PHASE = const(5)
 _R_NOT_HELD = const(6)
 _R_FOLLOW = const(7)
@@ -76,7 +76,7 @@ def reason(game, seat, action):
     if p == P_REVEAL and action == A_REVEAL:
         return (_R_REVEAL_PASS, "a Pass contract cannot be revealed (ruling SR-6)",
                 "A Pass cannot be revealed")
-    return Game._reason(game, seat, action)
+    return other(game, seat, action)
 
 
 def _why_bid(game, seat, action, label):

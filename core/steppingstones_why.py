@@ -3,16 +3,16 @@
 Imported by SteppingStones._reason only when an illegal action arrives, so the
 messages cost no RAM during normal play.  `game` is a SteppingStones whose seat `seat`
 decides now; `action` is not among its legal actions.  reason() gives each case its
-code, the engine's message and the player's sentence (see Game.reason).
+code, the engine's message and the player's sentence (core/refusal.py).
 """
 from micropython import const
 
-from core.cards import STEPPING_DECK, SUIT_SHIFT, hand_has, rich_card, suit_word
-from core.game import Game
+from core.cards import STEPPING_DECK, SUIT_SHIFT, hand_has, rich_card
+from core.refusal import other, suit_word
 from core.steppingstones import (BID_BASE, F_MUST_BEAT, KIND_FLAGS, KIND_NAMES, LAST_ACTION, NONE, PASS,
                                  PHASE_NAMES, RANK_9HIGH, REDO_BASE, TRUMP_BASE)
 
-_R_NOT_ACTION = const(4)    # core.game.FIRST_REASON
+_R_NOT_ACTION = const(4)    # core.refusal.FIRST_REASON
 _R_PHASE = const(5)
 _R_RANK_FIRST = const(6)
 _R_NOT_HELD = const(7)
@@ -54,7 +54,7 @@ def reason(game, seat, action):
         return (_R_RANK_FIRST, "announce the card ranking (9 or 1 high) before the trump suit",
                 "First pick 9 or 1 high")
     if phase == "trump":
-        return Game._reason(game, seat, action)
+        return other(game, seat, action)
     return (_R_PHASE, "%s takes no trump suit now: this is the %s phase" % (label, phase), now)
 
 
@@ -102,4 +102,4 @@ def _why_bid(game, seat, action, label, phase, now):
         if not done:
             return (_R_REDO_NOT_DONE, "seat %d cannot redo %s: not completed yet (ruling SS-9)"
                     % (seat, name), "Redo only a done contract")
-    return Game._reason(game, seat, action)
+    return other(game, seat, action)

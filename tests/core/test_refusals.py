@@ -1,17 +1,17 @@
 """Every reason a move is refused, in every game, in the player's words (issue #16 item 1).
 
-Game.reason() gives (code, message, sentence): the engine's message for records and logs,
-the player's sentence for the table's message line.  Random games of each game, under
-options that reach every variant's refusals, try every action id at their decisions until
-each of the game's reason codes has come up; every sentence must fit the message line of
-the 240 px screen and name no seat, card code or ruling id.  Runs on CPython and both
+Game.reason() gives (code, message, sentence) (core/refusal.py): the engine's message for
+records and logs, the player's sentence for the table's message line.  Random games of
+each game, under options that reach every variant's refusals, try action ids at their
+decisions until each of the game's reason codes has come up; every sentence must fit the
+message line of the 240 px screen and name no seat, card code or ruling id.  Runs on CPython and both
 MicroPython ports.
 """
 import gc
 import sys
 
 from core.cards import REDS_DECK, SPEED_DECK, SPEEDRUN_DECK, STEPPING_DECK
-from core.game import FIRST_REASON, R_OTHER, R_OVER, R_TURN
+from core.refusal import FIRST_REASON, R_OTHER, R_OVER, R_TURN
 from core.prng import Prng
 from core.ui import rich
 
