@@ -144,13 +144,16 @@ class RedsTable(TrickTable):
             self.direction = "left" if d == 1 else "right"
             notes.append("Pass %d to %s (%s)" % (k, self.names[obs["pass_to"]], self.direction))
         else:
-            my = bids[me]
-            line = "You: bid %s, won %d" % ("-" if my is None else my, tricks[me])
+            my = "-" if bids[me] is None else "%d" % bids[me]
             got = obs["pass_received"]
             if got and ph == "play" and len(obs["played"]) < n:
-                line += "  got"
+                # the first trick (none won yet): every card received, in place of "won 0"
+                line = ""
                 for c in got:
                     line += " " + card_rich(self.deck, c)
+                line = self.fit("You: bid %s, got%s" % (my, line), "Bid %s, got%s" % (my, line))
+            else:
+                line = "You: bid %s, won %d" % (my, tricks[me])
             notes.append(line)
         notes.extend(self._scores_lines(obs))
         self.notes = notes
