@@ -213,8 +213,8 @@ class SpeedTable:
 
     def submit(self, action, now):
         why = self.arbiter.submit(self.game_time(now), self.seat, action, self.game.round_no)
-        if why is not None:
-            self.flash(why, now)
+        if why is not None:             # the engine's words stay in the arbiter's log
+            self.flash(self.game.refusal(self.seat, action) or "Not played", now)
         self._sync_pending()
         self.back_card = -1
         self.draw(now)
@@ -225,7 +225,7 @@ class SpeedTable:
         self._sync_pending()
         g = self.game
         if action == SPIT:
-            self.flash("Spit not taken: %s" % why, now)
+            self.flash(g.refusal(self.seat, SPIT) or "Spit not taken", now)
         elif why.endswith(" is over"):      # the lockstep's word for a finished round
             self.flash("Too late: that round was over", now)
         else:
@@ -240,7 +240,7 @@ class SpeedTable:
                 self.flash_pile = action & 1
                 self.flash_until = now + _FLASH_MS
             else:
-                self.flash("Not played: %s" % why, now)
+                self.flash(g.refusal(self.seat, action) or "Not played", now)
         self.draw(now)
 
     def handle(self, ev, now):
