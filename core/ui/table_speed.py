@@ -293,7 +293,7 @@ class SpeedTable:
             g.fill_view(self.opp, self.view)
             a = bot.tick(t, self.view)
             if a != NO_ACTION:
-                why = self.arbiter.submit(t, self.opp, a, g.round_no)
+                why = self.arbiter.submit(t, self.opp, a, g.round_no, False)
                 if why is not None:
                     bot.rejected(t, why)
         changed = g.version != self.drawn_version
