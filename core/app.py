@@ -186,7 +186,10 @@ class App:
             self.pause_key(ev)
         elif st == SHEET:
             if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
-                self.to_table()
+                if self.table.sheet_key(keys.key_of(ev)):
+                    self.show_sheet()           # another page of a long scoresheet
+                else:
+                    self.to_table()
         elif st == HAND_RESULT:
             if self._ok_or_back(ev):
                 if self.game.is_over():
@@ -493,16 +496,21 @@ class App:
             if item == "Resume":
                 self.to_table()
             elif item == "Scoresheet":
-                self.table.draw_sheet(self.screen, self.game.observation(self.human))
-                from core.ui.widgets import hint_line
-                from core.ui.palette import FELT_DARK
-                hint_line(self.screen, "%s:back to the table" % self.hints["ok"], FELT_DARK, 14)
-                self.state = SHEET
+                self.table.sheet_page = -1          # opens on the latest rounds
+                self.show_sheet()
             elif item == "Rules":
                 self.open_rules()
             else:
                 self.end_game()
                 self.to_menu()
+
+    def show_sheet(self):
+        from core.ui.widgets import hint_line
+        from core.ui.palette import FELT_DARK
+        t = self.table
+        t.draw_sheet(self.screen, self.game.observation(self.human))
+        hint_line(self.screen, t.sheet_hint(self.hints), FELT_DARK, 14)
+        self.state = SHEET
 
     # -- the turn-based table -------------------------------------------------------------
     def _event_total(self):

@@ -5,12 +5,15 @@ Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the scre
     opponents    one box per other seat: name, a stats line, turn frame, thinking spinner
     trick        one card slot per seat, named; the last card played is framed, the
                  trick's winner's name turns gold while the finished trick is held
-    notes        up to four lines the game fills (your contract, turned cards, ...)
+                 (SCORE_ROW: and under each name that seat's score, `score_row`)
+    notes        up to four lines the game fills (your contract, turned cards, ...;
+                 three with SCORE_ROW)
     message      what you must do now, or why a card was refused (orange)
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
     hints        the board's buttons for this screen
 When the human must choose something other than a card (trump, contract, bid), a list
-panel covers the trick and notes regions.
+panel covers the trick and notes regions (COMPACT_CHOICES: only the trick's card slots, so
+the names, scores and notes stay in view while choosing).
 
 A game module subclasses TrickTable and fills the model in `read(obs)`: info, opp[seat],
 notes, prompt, choices.  Every region remembers what it last drew and redraws (and marks
@@ -73,6 +76,9 @@ def display_order(deck, cards):
 class TrickTable:
     TITLE = ""
     HAS_SHEET = False
+    SCORE_ROW = False           # a line under the trick slots' names: score_row[seat]
+    sheet_page = -1             # the scoresheet's page (-1: the last)
+    COMPACT_CHOICES = False     # the choice list covers the card slots only
     DECK = None
     # Public events: a card played ("play", seat, card), the trick's winner (TRICK_EVENT
     # with the winner at WIN_AT), the end of a hand; SUMMARY_EVENTS are kept for the
@@ -98,7 +104,7 @@ class TrickTable:
         # 6 px above the hand row: the dirty rectangles of the two stay apart
         self.msg_y = self.hand_row.y - 18
         self.trick_y = OPP_Y + OPP_H + 4
-        self.notes_y = self.trick_y + 64
+        self.notes_y = self.trick_y + (74 if self.SCORE_ROW else 64)
         # opponents in clockwise order after us; trick slots: them, then us
         self.order = [(seat + 1 + i) % self.n for i in range(self.n)]
         k = self.n - 1
@@ -117,11 +123,18 @@ class TrickTable:
         self.winner = -1
         self._drawn_last = -2
         self._drawn_winner = -2
-        self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
+        if self.COMPACT_CHOICES:
+            ch = carddraw.height(carddraw.FULL)
+            self.list = ListView(4, self.trick_y - 2, W - 8, ch + 2, 16)
+            self.panel_h = ch + 6
+        else:
+            self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
+            self.panel_h = 0
         # the model, filled by read()
         self.info = ""
         self.opp = [""] * self.n
         self.notes = []
+        self.score_row = None      # SCORE_ROW: a short string per seat
         self.prompt = ""
         self.choices = None        # [(label, action)]; action None = shown, not choosable
         self.hand = []
@@ -139,6 +152,18 @@ class TrickTable:
     def read(self, obs):
         """Game modules fill info, opp, notes, prompt and choices from the observation."""
         raise NotImplementedError
+
+    def sheet_key(self, k):
+        """A key on the scoresheet page: True if the page used it (turned a page), False
+        to go back to the table."""
+        return False
+
+    def sheet_hint(self, h):
+        return "%s:back to the table" % h["ok"]
+
+    def note_lines(self):
+        """How many lines of notes fit between the trick and the message line."""
+        return (self.msg_y - self.notes_y - 8) // 11 + 1
 
     def card_action(self, card):
         return card
@@ -316,6 +341,7 @@ class TrickTable:
         self._d_msg = None
         self._msg_cells = self.W // 8
         self._d_choices = None
+        self._d_sub = [None] * self.n
         for i in range(self.n):
             self.drawn_slots[i] = 0xFE
         self._drawn_last = -2
@@ -340,15 +366,23 @@ class TrickTable:
         for i in range(self.n - 1):
             self.draw_box(i)
         if self.choices is not None:
-            self._draw_choices(self._d_choices is None)
+            full = self._d_choices is None
+            if self.COMPACT_CHOICES:
+                full = self.draw_trick() or full    # a slot drawn over the panel: again
+                self.draw_notes()
+            self._draw_choices(full)
         else:
             if self._d_choices is not None:
                 self._d_choices = None
-                self.screen.fb.fill_rect(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2, FELT)
-                self.screen.mark(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2)
+                y, h = self.trick_y - 4, self.panel_h
+                if not h:
+                    y, h = self.trick_y - 2, self.msg_y - self.trick_y + 2
+                self.screen.fb.fill_rect(0, y, self.W, h, FELT)
+                self.screen.mark(0, y, self.W, h)
                 for i in range(self.n):
                     self.drawn_slots[i] = 0xFE
-                self._d_notes = None
+                if not self.COMPACT_CHOICES:
+                    self._d_notes = None
             self.draw_trick()
             self.draw_notes()
         self.draw_msg()
@@ -388,19 +422,26 @@ class TrickTable:
         return self.slot_x0 + i * (carddraw.width(carddraw.FULL) + self.slot_gap)
 
     def draw_trick(self):
+        """The slots that changed; True if any was drawn."""
         fb = self.screen.fb
         cw = carddraw.width(carddraw.FULL)
         ch = carddraw.height(carddraw.FULL)
         y = self.trick_y + 2
+        lh = ch + (22 if self.SCORE_ROW else 12)
+        sub = self.score_row
+        drew = False
         for seat in range(self.n):
             card = self.slots[seat]
             flag_changed = ((seat == self.last_seat) != (seat == self._drawn_last)
                             or (seat == self.winner) != (seat == self._drawn_winner))
-            if card == self.drawn_slots[seat] and not flag_changed:
+            s = sub[seat] if sub else None
+            if card == self.drawn_slots[seat] and not flag_changed and s == self._d_sub[seat]:
                 continue
+            drew = True
             self.drawn_slots[seat] = card
+            self._d_sub[seat] = s
             x = self.slot_x(seat)
-            fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
+            fb.fill_rect(x - 1, y - 1, cw + 2, lh, FELT)
             if card == NO_CARD:
                 carddraw.draw_slot(fb, x, y)
             else:
@@ -409,9 +450,12 @@ class TrickTable:
             col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
             name = self.names[seat]
             text.draw_centred(fb, name[:5], x - 4, y + ch + 2, cw + 8, col)
-            self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
+            if s:
+                text.draw_centred(fb, s, x - 4, y + ch + 12, cw + 8, ACCENT)
+            self.screen.mark(x - 1, y - 1, cw + 2, lh)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner
+        return drew
 
     def draw_notes(self):
         notes = self.notes
@@ -481,7 +525,7 @@ class TrickTable:
             fb = self.screen.fb
             x = 2
             y = self.trick_y - 4
-            h = self.msg_y - y - 1
+            h = self.panel_h or self.msg_y - y - 1
             fb.fill_rect(x, y, self.W - 4, h, FELT_DARK)
             self.screen.mark(x, y, self.W - 4, h)
             self.list.draw(self.screen, self._choice_label, FELT_DARK, True)

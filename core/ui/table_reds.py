@@ -1,6 +1,11 @@
 """Reds' table: bids (or hidden until the round's end), the trump / anti-trump / neutral
 suits and the turned cards, the exchange (pick the round's number of cards, then
 confirm), hand and trick, running scores and team scores in the partnership game.
+Every seat's score stands under its name at the trick (SCORE_ROW: no line of scores to
+wrap off the screen at 5 or 6 players); the bid and confirm lists cover only the card
+slots, so the suits, the turned cards and the bids so far stay in view while bidding
+(a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu) lists
+every finished round's bids, tricks and points, a page of rounds at a time.
 Before round 1 the first-dealer draws (R-8) show as a trick the dealer wins.
 Observation fields: core/reds.py observation().
 """
@@ -21,6 +26,9 @@ class RedsTable(TrickTable):
     WIN_AT = 2
     HAND_EVENTS = ("score",)
     SUMMARY_EVENTS = ("score", "team_score")
+    HAS_SHEET = True
+    SCORE_ROW = True
+    COMPACT_CHOICES = True
 
     def __init__(self, screen, game, seat, names, hints):
         TrickTable.__init__(self, screen, game, seat, names, hints)
@@ -69,7 +77,7 @@ class RedsTable(TrickTable):
         if line:
             out.append(line)
         self.winner = g.first_dealer
-        self.draws = out[-4:]                       # the notes hold four lines
+        self.draws = out[-self.note_lines():]       # as many as the notes hold
         return ms * (3 + 2 * ties)
 
     def clear_trick(self):
@@ -83,24 +91,30 @@ class RedsTable(TrickTable):
         neutral = "C" if anti == "S" else "S"
         return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
 
-    def _scores_lines(self, obs):
-        out = []
-        line = "Scores:"
-        for s in range(self.n):
-            part = " %s %d" % (self.names[s][:3], obs["scores"][s])
-            if len(line) + len(part) > self.W // 8 - 1:
-                out.append(line)
-                line = "       "
-            line += part
-        out.append(line)
+    def _team_lines(self, obs):
+        """The partnership's team totals, wrapped at the screen's width (R-7)."""
         ts = obs["team_scores"]
-        if ts:
-            h = self.n // 2
-            line = "Teams:"
+        out = []
+        if not ts:
+            return out
+        h = self.n // 2
+        cols = (self.W - 8) // 8
+        for k, line in ((3, "Teams:"), (3, ""), (2, "")):   # one line if at all possible
             for t in range(h):
-                line += " %s+%s %d" % (self.names[t][:3], self.names[t + h][:3], ts[t])
-            out.append(line)
+                line += " %s+%s %d" % (self.names[t][:k], self.names[t + h][:k], ts[t])
+            if len(line) <= cols + 1:
+                break
+        out.append(line.strip())
         return out
+
+    def _bid_text(self, obs, s, wide):
+        """A seat's bid as its box shows it; a hidden bid is "?" until the reveal."""
+        b = obs["bids"][s]
+        if b is not None:
+            return "%d" % b
+        if obs["has_bid"][s]:
+            return "hidden" if wide else "?"
+        return "-"
 
     def read(self, obs):
         g = self.game
@@ -123,37 +137,58 @@ class RedsTable(TrickTable):
         bids = obs["bids"]
         tricks = obs["tricks"]
         wide = self.box_w >= 100
+        before_play = ph == "bid" or ph == "exchange"
         for s in range(n):
-            if bids[s] is not None:
-                b = "%d" % bids[s]
-            elif obs["has_bid"][s]:
-                b = "?"
+            b = self._bid_text(obs, s, wide)
+            if before_play:                 # no tricks yet: the bids so far, in words
+                self.opp[s] = "bid %s" % b
             else:
-                b = "-"
-            self.opp[s] = ("bid %s  won %d" % (b, tricks[s])) if wide else ("b%s t%d" % (b, tricks[s]))
-        notes = [self._suits(obs)]
+                self.opp[s] = ("bid %s  won %d" % (b, tricks[s])) if wide else ("b%s t%d" % (b, tricks[s]))
+        self.score_row = ["%d" % obs["scores"][s] for s in range(n)]
+        cols = (self.W - 8) // 8
+        suits = self._suits(obs)
         turned = obs["turned"]
+        line = ""
         if turned:
             line = "Turned:"
             for c in turned:
                 line += " " + card_rich(self.deck, c)
-            notes.append(line)
+            if rich.length(suits) + 2 + rich.length(line) <= cols:
+                suits += "  " + line    # one line when it fits: room for the rest
+                line = ""
+        notes = [suits]
+        got = None
         k = obs["pass_count"]
         if ph == "exchange":
             d = EXCHANGES[g.rows[rnd - 1]][1] if rnd <= g.n_regular else 0
             self.direction = "left" if d == 1 else "right"
             notes.append("Pass %d to %s (%s)" % (k, self.names[obs["pass_to"]], self.direction))
-        else:
+        elif ph != "bid":
             my = bids[me]
-            line = "You: bid %s, won %d" % ("-" if my is None else my, tricks[me])
+            you = "You: bid %s, won %d" % ("-" if my is None else my, tricks[me])
+            notes.append(you)
             got = obs["pass_received"]
             if got and ph == "play" and len(obs["played"]) < n:
-                line += "  got"
+                line_got = "got"
                 for c in got:
-                    line += " " + card_rich(self.deck, c)
+                    line_got += " " + card_rich(self.deck, c)
+                if rich.length(you) + 2 + rich.length(line_got) <= cols:
+                    notes[-1] += "  " + line_got
+                    got = None
+                else:
+                    got = "You got" + line_got[3:]     # after the team totals
+            else:
+                got = None
+        # what is decided before the bids comes first while bidding and passing (ruling
+        # R-3: the turned cards are public); in play the running totals come first
+        if line and before_play:
+            notes.insert(1, line)
+        notes.extend(self._team_lines(obs))
+        if got:
+            notes.append(got)
+        if line and not before_play:
             notes.append(line)
-        notes.extend(self._scores_lines(obs))
-        self.notes = notes
+        self.notes = notes[:self.note_lines()]
         self.exchange_need = 0
         mine = me in self.turn and obs["legal"]
         if ph == "exchange" and mine:
@@ -245,6 +280,80 @@ class RedsTable(TrickTable):
         if self.exchange_need:
             return self.choose(_CHANGE)
         return TrickTable.choice_back(self)
+
+    # -- the scoresheet -------------------------------------------------------------------
+    def _sheet_geometry(self):
+        """(rounds per page, pages) for the rounds finished so far (the engine's round
+        table: nothing is kept for the page)."""
+        rows = (self.H - 32 - 52) // 22
+        done = len(self.game.rounds)
+        pages = (done + rows - 1) // rows if done else 1
+        return rows, pages
+
+    def sheet_key(self, k):
+        """UP/DOWN turn the pages; any other key goes back to the table."""
+        rows, pages = self._sheet_geometry()
+        if pages < 2 or k not in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
+            return False
+        page = self.sheet_page if self.sheet_page >= 0 else pages - 1
+        self.sheet_page = (page + (-1 if k in (keys.UP, keys.LEFT) else 1)) % pages
+        return True
+
+    def sheet_hint(self, h):
+        if self._sheet_geometry()[1] > 1:
+            return "%s:page %s:back" % (h["move"], h["ok"])
+        return "%s:back to the table" % h["ok"]
+
+    def draw_sheet(self, screen, obs):
+        """Per finished round and player: bid/tricks taken and the points; the totals (and
+        the teams' in the partnership game) at the bottom; a page of rounds at a time."""
+        from core.ui import text
+        from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
+        fb = screen.fb
+        W = screen.width
+        n = self.n
+        g = self.game
+        rows, pages = self._sheet_geometry()
+        page = self.sheet_page if 0 <= self.sheet_page < pages else pages - 1
+        fb.fill(FELT)
+        fb.fill_rect(0, 0, W, 16, DARK)
+        title = "Scoresheet  round %d/%d" % (obs["round"], g.n_regular)
+        if obs["extra_round"]:
+            title = "Scoresheet  extra round"
+        if pages > 1:
+            title = "Scoresheet  page %d/%d" % (page + 1, pages)
+        text.draw_centred(fb, title, 0, 4, W, ACCENT)
+        cx = 44
+        cw = (W - cx - 4) // n
+        y = 20
+        for s in range(n):
+            text.draw_centred(fb, self.names[s][:cw // 8], cx + s * cw, y, cw,
+                              GOLD if s == self.seat else TEXT)
+        y += 12
+        first = page * rows
+        for i in range(first, min(first + rows, len(g.rounds))):
+            no, _, _, _, _, bids, tricks, points = g.rounds[i]
+            fb.hline(2, y - 2, W - 4, GREY)
+            fb.text("R%d" % no, 4, y + 5, TEXT)
+            for s in range(n):
+                x = cx + s * cw
+                text.draw_centred(fb, "%d/%d" % (bids[s], tricks[s]), x, y, cw,
+                                  GOLD if bids[s] == tricks[s] else TEXT)
+                text.draw_centred(fb, "+%d" % points[s], x, y + 10, cw, ACCENT)
+            y += 22
+        if not len(g.rounds):
+            fb.text("No round finished yet.", 4, y + 4, GREY)
+        y = self.H - 14 - 40
+        fb.hline(2, y - 2, W - 4, TEXT)
+        fb.text("Total", 4, y, ACCENT)
+        for s in range(n):
+            text.draw_centred(fb, "%d" % obs["scores"][s], cx + s * cw, y, cw, ACCENT)
+        y += 10
+        for line in self._team_lines(obs):
+            text.draw_fit(fb, line, 4, y, W - 8, TEXT)
+        y += 10
+        text.draw_fit(fb, "bid/took, points. Gold: exact", 4, y, W - 8, GREY)
+        screen.mark_all()
 
     # -- results --------------------------------------------------------------------------
     def hand_summary(self, events, obs):
