@@ -91,15 +91,25 @@ class RedsTable(TrickTable):
         neutral = "C" if anti == "S" else "S"
         return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
 
-    def _team_lines(self, obs):
-        """The partnership's team totals, wrapped at the screen's width (R-7)."""
-        ts = obs["team_scores"]
+    def _team_lines(self, ts, wrap=False):
+        """The partnership's team totals `ts` (R-7): one line at the table (the names cut
+        to two letters if need be), wrapped onto more lines when `wrap`."""
         out = []
         if not ts:
             return out
         h = self.n // 2
         cols = (self.W - 8) // 8
-        for k, line in ((3, "Teams:"), (3, ""), (2, "")):   # one line if at all possible
+        for k, line in ((3, "Teams:"), (3, ""), (2, "")):
+            if wrap and k == 3 and line:
+                line = "Teams:"
+                for t in range(h):
+                    part = " %s+%s %d" % (self.names[t][:3], self.names[t + h][:3], ts[t])
+                    if len(line) + len(part) > cols:
+                        out.append(line)
+                        line = "     "
+                    line += part
+                out.append(line)
+                return out
             for t in range(h):
                 line += " %s+%s %d" % (self.names[t][:k], self.names[t + h][:k], ts[t])
             if len(line) <= cols + 1:
@@ -183,7 +193,7 @@ class RedsTable(TrickTable):
         # R-3: the turned cards are public); in play the running totals come first
         if line and before_play:
             notes.insert(1, line)
-        notes.extend(self._team_lines(obs))
+        notes.extend(self._team_lines(obs["team_scores"]))
         if got:
             notes.append(got)
         if line and not before_play:
@@ -285,7 +295,8 @@ class RedsTable(TrickTable):
     def _sheet_geometry(self):
         """(rounds per page, pages) for the rounds finished so far (the engine's round
         table: nothing is kept for the page)."""
-        rows = (self.H - 32 - 52) // 22
+        teams = len(self._team_lines(self.game.team_scores(), True))
+        rows = (self.H - 32 - 44 - 10 * teams) // 22
         done = len(self.game.rounds)
         pages = (done + rows - 1) // rows if done else 1
         return rows, pages
@@ -343,15 +354,16 @@ class RedsTable(TrickTable):
             y += 22
         if not len(g.rounds):
             fb.text("No round finished yet.", 4, y + 4, GREY)
-        y = self.H - 14 - 40
+        teams = self._team_lines(obs["team_scores"], True)
+        y = self.H - 14 - 30 - 10 * len(teams)
         fb.hline(2, y - 2, W - 4, TEXT)
         fb.text("Total", 4, y, ACCENT)
         for s in range(n):
             text.draw_centred(fb, "%d" % obs["scores"][s], cx + s * cw, y, cw, ACCENT)
         y += 10
-        for line in self._team_lines(obs):
+        for line in teams:
             text.draw_fit(fb, line, 4, y, W - 8, TEXT)
-        y += 10
+            y += 10
         text.draw_fit(fb, "bid/took, points. Gold: exact", 4, y, W - 8, GREY)
         screen.mark_all()
 

@@ -221,3 +221,27 @@ def test_a_long_reds_scoresheet_turns_pages():
     assert "R1" in texts and "R%d" % rows in texts and "R9" not in texts
     assert not t.sheet_key(keys.OK)                   # any other key: back to the table
     assert t.sheet_hint(HINTS) == "UP/DN:page OK:back"
+
+
+def render_score_screens(w, h, shot):
+    """Six players in partnership, on both screens, for the golden images of
+    tests/host/test_table_scores_golden.py: the table after round 3 with three-digit
+    scores and both pages of the scoresheet after nine rounds; five players' bid screen."""
+    from core.ui.palette import FELT_DARK
+    from core.ui.widgets import hint_line
+    g = _reds(6, 11, part=True)
+    _to_round_play(g, 3)
+    g.scores[:] = [123, 45, 7, 180, 99, 100]
+    s, t = _table(g, w)
+    shot("table6p", s)
+    g = _reds(6, 11, part=True)
+    _to_round_play(g, 9)
+    s, t = _table(g, w)
+    for page in (0, 1):
+        t.sheet_page = page
+        s.fb.fill(0)
+        t.draw_sheet(s, g.observation(0))
+        hint_line(s, t.sheet_hint(HINTS), FELT_DARK, 14)
+        shot("sheet6p_page%d" % (page + 1), s)
+    g, s, t = _bidding_table(False, w, 5)
+    shot("bid5p", s)
