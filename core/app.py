@@ -186,7 +186,8 @@ class App:
             self.pause_key(ev)
         elif st == SHEET:
             if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
-                if self.table.sheet_key(keys.key_of(ev)):
+                from core.ui.sheets import sheet_key
+                if sheet_key(self.table, keys.key_of(ev)):
                     self.show_sheet()           # another page of a long scoresheet
                 else:
                     self.to_table()
@@ -394,7 +395,8 @@ class App:
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name))
+            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name,
+                          "core.ui.sheets"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -507,9 +509,10 @@ class App:
     def show_sheet(self):
         from core.ui.widgets import hint_line
         from core.ui.palette import FELT_DARK
+        from core.ui.sheets import sheet_hint       # dropped again by to_table()
         t = self.table
         t.draw_sheet(self.screen, self.game.observation(self.human))
-        hint_line(self.screen, t.sheet_hint(self.hints), FELT_DARK, 14)
+        hint_line(self.screen, sheet_hint(t, self.hints), FELT_DARK, 14)
         self.state = SHEET
 
     # -- the turn-based table -------------------------------------------------------------

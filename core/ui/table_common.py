@@ -153,18 +153,6 @@ class TrickTable:
         """Game modules fill info, opp, notes, prompt and choices from the observation."""
         raise NotImplementedError
 
-    def sheet_key(self, k):
-        """A key on the scoresheet page: True if the page used it (turned a page), False
-        to go back to the table."""
-        return False
-
-    def sheet_hint(self, h):
-        return "%s:back to the table" % h["ok"]
-
-    def note_lines(self):
-        """How many lines of notes fit between the trick and the message line."""
-        return (self.msg_y - self.notes_y - 8) // 11 + 1
-
     def card_action(self, card):
         return card
 

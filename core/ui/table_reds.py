@@ -77,7 +77,7 @@ class RedsTable(TrickTable):
         if line:
             out.append(line)
         self.winner = g.first_dealer
-        self.draws = out[-self.note_lines():]       # as many as the notes hold
+        self.draws = out[-((self.msg_y - self.notes_y - 8) // 11 + 1):]       # as many as the notes hold
         return ms * (3 + 2 * ties)
 
     def clear_trick(self):
@@ -198,7 +198,7 @@ class RedsTable(TrickTable):
             notes.append(got)
         if line and not before_play:
             notes.append(line)
-        self.notes = notes[:self.note_lines()]
+        self.notes = notes[:((self.msg_y - self.notes_y - 8) // 11 + 1)]
         self.exchange_need = 0
         mine = me in self.turn and obs["legal"]
         if ph == "exchange" and mine:
@@ -291,81 +291,10 @@ class RedsTable(TrickTable):
             return self.choose(_CHANGE)
         return TrickTable.choice_back(self)
 
-    # -- the scoresheet -------------------------------------------------------------------
-    def _sheet_geometry(self):
-        """(rounds per page, pages) for the rounds finished so far (the engine's round
-        table: nothing is kept for the page)."""
-        teams = len(self._team_lines(self.game.team_scores(), True))
-        rows = (self.H - 32 - 44 - 10 * teams) // 22
-        done = len(self.game.rounds)
-        pages = (done + rows - 1) // rows if done else 1
-        return rows, pages
-
-    def sheet_key(self, k):
-        """UP/DOWN turn the pages; any other key goes back to the table."""
-        rows, pages = self._sheet_geometry()
-        if pages < 2 or k not in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
-            return False
-        page = self.sheet_page if self.sheet_page >= 0 else pages - 1
-        self.sheet_page = (page + (-1 if k in (keys.UP, keys.LEFT) else 1)) % pages
-        return True
-
-    def sheet_hint(self, h):
-        if self._sheet_geometry()[1] > 1:
-            return "%s:page %s:back" % (h["move"], h["ok"])
-        return "%s:back to the table" % h["ok"]
-
+    # -- the scoresheet (core/ui/sheets.py) ----------------------------------------------
     def draw_sheet(self, screen, obs):
-        """Per finished round and player: bid/tricks taken and the points; the totals (and
-        the teams' in the partnership game) at the bottom; a page of rounds at a time."""
-        from core.ui import text
-        from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
-        fb = screen.fb
-        W = screen.width
-        n = self.n
-        g = self.game
-        rows, pages = self._sheet_geometry()
-        page = self.sheet_page if 0 <= self.sheet_page < pages else pages - 1
-        fb.fill(FELT)
-        fb.fill_rect(0, 0, W, 16, DARK)
-        title = "Scoresheet  round %d/%d" % (obs["round"], g.n_regular)
-        if obs["extra_round"]:
-            title = "Scoresheet  extra round"
-        if pages > 1:
-            title = "Scoresheet  page %d/%d" % (page + 1, pages)
-        text.draw_centred(fb, title, 0, 4, W, ACCENT)
-        cx = 44
-        cw = (W - cx - 4) // n
-        y = 20
-        for s in range(n):
-            text.draw_centred(fb, self.names[s][:cw // 8], cx + s * cw, y, cw,
-                              GOLD if s == self.seat else TEXT)
-        y += 12
-        first = page * rows
-        for i in range(first, min(first + rows, len(g.rounds))):
-            no, _, _, _, _, bids, tricks, points = g.rounds[i]
-            fb.hline(2, y - 2, W - 4, GREY)
-            fb.text("R%d" % no, 4, y + 5, TEXT)
-            for s in range(n):
-                x = cx + s * cw
-                text.draw_centred(fb, "%d/%d" % (bids[s], tricks[s]), x, y, cw,
-                                  GOLD if bids[s] == tricks[s] else TEXT)
-                text.draw_centred(fb, "+%d" % points[s], x, y + 10, cw, ACCENT)
-            y += 22
-        if not len(g.rounds):
-            fb.text("No round finished yet.", 4, y + 4, GREY)
-        teams = self._team_lines(obs["team_scores"], True)
-        y = self.H - 14 - 30 - 10 * len(teams)
-        fb.hline(2, y - 2, W - 4, TEXT)
-        fb.text("Total", 4, y, ACCENT)
-        for s in range(n):
-            text.draw_centred(fb, "%d" % obs["scores"][s], cx + s * cw, y, cw, ACCENT)
-        y += 10
-        for line in teams:
-            text.draw_fit(fb, line, 4, y, W - 8, TEXT)
-            y += 10
-        text.draw_fit(fb, "bid/took, points. Gold: exact", 4, y, W - 8, GREY)
-        screen.mark_all()
+        from core.ui.sheets import draw_reds     # loaded while the page is shown
+        draw_reds(self, screen, obs)
 
     # -- results --------------------------------------------------------------------------
     def hand_summary(self, events, obs):

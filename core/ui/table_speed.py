@@ -31,7 +31,7 @@ from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, Spe
                              play_action)
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
-from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT)
+from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, ORANGE, TEXT)
 from core.ui.widgets import hint_line
 
 _MSG_MS = const(2500)
@@ -466,62 +466,10 @@ class SpeedTable:
             rec[i] = no
             rec[i + 1] = (0 if r["winner"] is None else r["winner"] + 1) << 8 | r["points"]
 
-    def sheet_key(self, k):
-        return False
-
-    def sheet_hint(self, h):
-        return "%s:back to the game" % h["ok"]
-
     def draw_sheet(self, screen, obs):
-        """Rounds won and points of both players, the target, and the points of each of
-        the last rounds (as many as the ring holds)."""
         self.note_round()
-        g = self.game
-        fb = screen.fb
-        W = self.W
-        me, op = self.seat, self.opp
-        fb.fill(FELT)
-        fb.fill_rect(0, 0, W, 16, DARK)
-        text.draw_centred(fb, "Scoresheet  round %d" % g.round_no, 0, 4, W, ACCENT)
-        cx = W - 112
-        cw = 54
-        y = 22
-        for i in range(2):
-            s = (me, op)[i]
-            text.draw_centred(fb, self.names[s][:6], cx + i * cw, y, cw, GOLD if s == me else TEXT)
-        for label, vals in (("Rounds won", g.rounds_won), ("Points", g.scores)):
-            y += 14
-            fb.text(label, 4, y, TEXT)
-            for i in range(2):
-                text.draw_centred(fb, "%d" % vals[(me, op)[i]], cx + i * cw, y, cw, ACCENT)
-        y += 14
-        target = g.options["target"]
-        fb.text("Match to %d points" % target if target else "One round decides", 4, y, GREY)
-        y += 16
-        fb.hline(2, y - 4, W - 4, TEXT)
-        fb.text("Points per round", 4, y, TEXT)
-        y += 12
-        rec = self.recent
-        shown = 0
-        first = g.round_no - _RECENT
-        for no in range(first if first > 1 else 1, g.round_no + 1):
-            i = 2 * ((no - 1) % _RECENT)
-            if rec[i] != no:
-                continue
-            w = (rec[i + 1] >> 8) - 1
-            pts = rec[i + 1] & 0xFF
-            fb.text("Round %d" % no, 4, y, TEXT)
-            for k in range(2):
-                s = (me, op)[k]
-                text.draw_centred(fb, ("+%d" % pts) if s == w else "0", cx + k * cw, y, cw,
-                                  GOLD if s == w else GREY)
-            y += 11
-            shown += 1
-        if not shown:
-            fb.text("No round finished yet.", 4, y, GREY)
-        elif shown < g.round_no - (0 if g.is_over() else 1):
-            fb.text("(the last %d rounds)" % shown, 4, y + 2, GREY)
-        screen.mark_all()
+        from core.ui.sheets import draw_speed    # loaded while the page is shown
+        draw_speed(self, screen, _RECENT)
 
     # -- results --------------------------------------------------------------------------
     def round_summary(self):

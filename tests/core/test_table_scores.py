@@ -88,7 +88,7 @@ def _check_scores_visible(g, w):
         # drawn: score-coloured pixels under that seat's name
         assert _count(s.fb, x - 4, y, cw + 8, 8, ACCENT) > 0, (n, w, seat)
     cols = (w - 8) // 8
-    assert len(t.notes) <= t.note_lines()
+    assert t.notes_y + 11 * (len(t.notes) - 1) + 8 <= t.msg_y     # above the message
     for line in t.notes:
         assert rich.length(line) <= cols, (n, w, line)
     return t
@@ -208,19 +208,19 @@ def test_the_reds_scoresheet_shows_each_rounds_bids_tricks_and_points():
 
 
 def test_a_long_reds_scoresheet_turns_pages():
-    from core.ui import keys
+    from core.ui import keys, sheets
     g = _reds(6, 11, part=True)
     _to_round_play(g, 9)
     s, t = _table(g, 240)
     t.sheet_page = -1
     texts = _sheet_texts(g, t, 240)
-    rows, pages = t._sheet_geometry()
+    rows, pages = sheets.reds_pages(t)
     assert pages == 2 and "R9" in texts and "R1" not in texts     # opens on the latest
-    assert t.sheet_key(keys.DOWN)
+    assert sheets.sheet_key(t, keys.DOWN)
     texts = _sheet_texts(g, t, 240)
     assert "R1" in texts and "R%d" % rows in texts and "R9" not in texts
-    assert not t.sheet_key(keys.OK)                   # any other key: back to the table
-    assert t.sheet_hint(HINTS) == "UP/DN:page OK:back"
+    assert not sheets.sheet_key(t, keys.OK)           # any other key: back to the table
+    assert sheets.sheet_hint(t, HINTS) == "UP/DN:page OK:back"
 
 
 def render_score_screens(w, h, shot):
@@ -228,6 +228,7 @@ def render_score_screens(w, h, shot):
     tests/host/test_table_scores_golden.py: the table after round 3 with three-digit
     scores and both pages of the scoresheet after nine rounds; five players' bid screen."""
     from core.ui.palette import FELT_DARK
+    from core.ui.sheets import sheet_hint
     from core.ui.widgets import hint_line
     g = _reds(6, 11, part=True)
     _to_round_play(g, 3)
@@ -241,7 +242,7 @@ def render_score_screens(w, h, shot):
         t.sheet_page = page
         s.fb.fill(0)
         t.draw_sheet(s, g.observation(0))
-        hint_line(s, t.sheet_hint(HINTS), FELT_DARK, 14)
+        hint_line(s, sheet_hint(t, HINTS), FELT_DARK, 14)
         shot("sheet6p_page%d" % (page + 1), s)
     g, s, t = _bidding_table(False, w, 5)
     shot("bid5p", s)

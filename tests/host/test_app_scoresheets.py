@@ -10,6 +10,7 @@ from core import app as app_mod
 from core.ui import autoplay
 from core.ui.palette import FELT_DARK
 from core.ui.screen import Screen
+from core.ui.sheets import sheet_hint
 from core.ui.widgets import hint_line
 from tools.headless import LAYOUTS, Headless
 
@@ -30,7 +31,7 @@ def _open_sheet(h):
     s = Screen(h.screen.width, h.screen.height)
     t.sheet_page = -1
     texts = sheet_texts(s, t, a.game.observation(a.human))
-    hint_line(s, t.sheet_hint(a.hints), FELT_DARK, 14)
+    hint_line(s, sheet_hint(t, a.hints), FELT_DARK, 14)
     assert bytes(s.buf) == bytes(h.screen.buf)
     return texts
 
