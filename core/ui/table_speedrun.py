@@ -114,10 +114,11 @@ class SpeedRunTable(TrickTable):
             rv = obs["my_reveal"]
             notes.append("You: %s%s, won %d" % (mine, " (shown)" if rv else " (hidden)", won[me]))
         tot = obs["totals"]
-        line = "Totals:"
+        line = ""
         for s in range(self.n):
             line += " %s %d" % (self.names[s][:3], tot[s])
-        notes.append(line)
+        # every total on the line: "Total" where "Totals:" would push one off the screen
+        notes.append(("Totals:" if len(line) + 7 <= (self.W - 8) // 8 else "Total") + line)
         self.notes = notes
         if ph == "play":
             notes.append("Trick %d/12   start player: %s" % (obs["trick_no"], self.names[obs["start_player"]]))
