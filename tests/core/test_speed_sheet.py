@@ -51,3 +51,20 @@ def test_the_speed_scoresheet_shows_rounds_won_and_points_per_round():
         want = ["+%d" % pts if s == w else "0" for s in (0, 1)]
         assert texts[at + 1:at + 3] == want, (no, texts[at:at + 3], want)
     assert len(t.recent) == 16
+
+
+def render_speed_sheet(w, h, shot):
+    """The sheet after twelve rounds of a match to 500, for the golden images of
+    tests/host/test_table_scores_golden.py."""
+    from core.ui.palette import FELT_DARK
+    from core.ui.sheets import sheet_hint
+    from core.ui.widgets import hint_line
+    s = _SCREEN if (w, h) == (240, 240) else Screen(w, h)
+    g = Speed({"target": 500}, 3)
+    t = SpeedTable(s, g, 0, ["You", "Ann"], HINTS)
+    for _ in range(12):
+        _speed_round(g)
+        t.round_summary()
+    t.draw_sheet(s, g.observation(0))
+    hint_line(s, sheet_hint(t, HINTS), FELT_DARK, 14)
+    shot("sheet12", s)
