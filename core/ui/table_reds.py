@@ -77,7 +77,7 @@ class RedsTable(TrickTable):
         if line:
             out.append(line)
         self.winner = g.first_dealer
-        self.draws = out[-((self.msg_y - self.notes_y - 8) // 11 + 1):]       # as many as the notes hold
+        self.draws = out[-self._note_rows():]       # as many as the notes hold
         return ms * (3 + 2 * ties)
 
     def clear_trick(self):
@@ -92,30 +92,34 @@ class RedsTable(TrickTable):
         return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
 
     def _team_lines(self, ts, wrap=False):
-        """The partnership's team totals `ts` (R-7): one line at the table (the names cut
-        to two letters if need be), wrapped onto more lines when `wrap`."""
+        """The partnership's team totals `ts` (R-7): wrapped onto more lines when `wrap`
+        (the scoresheet), else one line (the table's notes: without the label, then with
+        two letters of each name, if need be)."""
         out = []
         if not ts:
             return out
         h = self.n // 2
         cols = (self.W - 8) // 8
-        for k, line in ((3, "Teams:"), (3, ""), (2, "")):
-            if wrap and k == 3 and line:
-                line = "Teams:"
-                for t in range(h):
-                    part = " %s+%s %d" % (self.names[t][:3], self.names[t + h][:3], ts[t])
-                    if len(line) + len(part) > cols:
-                        out.append(line)
-                        line = "     "
-                    line += part
+        names = self.names
+        line = "Teams:"
+        for t in range(h):
+            part = " %s+%s %d" % (names[t][:3], names[t + h][:3], ts[t])
+            if wrap and len(line) + len(part) > cols:
                 out.append(line)
-                return out
-            for t in range(h):
-                line += " %s+%s %d" % (self.names[t][:k], self.names[t + h][:k], ts[t])
-            if len(line) <= cols + 1:
-                break
-        out.append(line.strip())
+                line = "     "
+            line += part
+        if not wrap and len(line) > cols:
+            for k in (3, 2):
+                line = " ".join(["%s+%s %d" % (names[t][:k], names[t + h][:k], ts[t])
+                                 for t in range(h)])
+                if len(line) <= cols:
+                    break
+        out.append(line)
         return out
+
+    def _note_rows(self):
+        """Lines of notes between the trick (with its score row) and the message line."""
+        return (self.msg_y - self.notes_y - 8) // 11 + 1
 
     def _bid_text(self, obs, s, wide):
         """A seat's bid as its box shows it; a hidden bid is "?" until the reveal."""
@@ -167,7 +171,7 @@ class RedsTable(TrickTable):
                 suits += "  " + line    # one line when it fits: room for the rest
                 line = ""
         notes = [suits]
-        got = None
+        got_line = None
         k = obs["pass_count"]
         if ph == "exchange":
             d = EXCHANGES[g.rows[rnd - 1]][1] if rnd <= g.n_regular else 0
@@ -179,26 +183,24 @@ class RedsTable(TrickTable):
             notes.append(you)
             got = obs["pass_received"]
             if got and ph == "play" and len(obs["played"]) < n:
-                line_got = "got"
+                got_line = "got"
                 for c in got:
-                    line_got += " " + card_rich(self.deck, c)
-                if rich.length(you) + 2 + rich.length(line_got) <= cols:
-                    notes[-1] += "  " + line_got
-                    got = None
+                    got_line += " " + card_rich(self.deck, c)
+                if rich.length(you) + 2 + rich.length(got_line) <= cols:
+                    notes[-1] += "  " + got_line
+                    got_line = None
                 else:
-                    got = "You got" + line_got[3:]     # after the team totals
-            else:
-                got = None
+                    got_line = "You " + got_line    # a line of its own, after the teams
         # what is decided before the bids comes first while bidding and passing (ruling
         # R-3: the turned cards are public); in play the running totals come first
         if line and before_play:
             notes.insert(1, line)
         notes.extend(self._team_lines(obs["team_scores"]))
-        if got:
-            notes.append(got)
+        if got_line:
+            notes.append(got_line)
         if line and not before_play:
             notes.append(line)
-        self.notes = notes[:((self.msg_y - self.notes_y - 8) // 11 + 1)]
+        self.notes = notes[:self._note_rows()]
         self.exchange_need = 0
         mine = me in self.turn and obs["legal"]
         if ph == "exchange" and mine:
