@@ -42,7 +42,7 @@ class Speed(Game):
     NAME = "speed"
     # Bump whenever a change alters the outcome of any record (the link refuses to
     # seat units whose versions differ: docs/link.md, "Versions").
-    RULES_VERSION = 1
+    RULES_VERSION = 2   # 2: SP-10 plays the 20th re-spit out (1 ended the round at it)
     PLAYERS = speed_options.PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
     OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py
@@ -384,12 +384,15 @@ class Speed(Game):
                 self.log("standstill", t, "stalemate")
                 self._end_round(-1, "stalemate")              # SP-5 Spit Pile Stalemate
                 return
+            if self.respits >= self.RESPIT_LIMIT:
+                # SP-10: this stand-still would need one re-spit too many; the last one
+                # allowed has been played out, so the round ends here.
+                self.log("standstill", t, "respit limit")
+                self._end_round(self._fewer_cards(), "respit limit")
+                return
             self._respit()
             if self.n_spit[0] == 0 and self.n_spit[1] == 0:
                 self._end_round(self._fewer_cards(), "unbreakable")   # SP-10
-                return
-            if self.respits >= self.RESPIT_LIMIT:
-                self._end_round(self._fewer_cards(), "respit limit")  # SP-10
                 return
         self.log("standstill", t, "flip")
         for seat in (0, 1):

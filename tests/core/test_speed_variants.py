@@ -4,7 +4,7 @@ from core.game import IllegalAction
 from core.speed import Speed, SpeedRecorded, SPIT, MAX_RESPITS, MAX_ROUNDS
 from core.speed_bots import VirtualTable, RandomBot
 from core.speed_defs import TimedLog
-from test_speed_support import (card, position, hand_labels, top_labels,
+from test_speed_support import (card, position, load_layout, hand_labels, top_labels,
                                 assert_all_cards_accounted, every_card, round_position)
 
 
@@ -66,6 +66,29 @@ def test_sp5_two_cards_give_a_spit_pile_of_one():
     assert_all_cards_accounted(g)
 
 
+def test_sp5_the_respit_standstill_still_flips_when_a_new_hand_could_play():
+    """SP-5: the re-spit does not end its stand-still: the flip follows at once, even when
+    the new hands could play, and with Stand Still Spit no new presses are needed."""
+    class Probe(Speed):
+        def _respit(self):
+            Speed._respit(self)
+            self.playable_after_respit = self.can_play(0) or self.can_play(1)
+    # As _STUCK, but seat 0 draws a 3S: a new hand holding it fits the 2C.
+    layout = {"hands": _STUCK_HANDS, "draws": ("4S 3S 5H", "7S 6C"), "tops": ("2C", "9D")}
+    tried = 0
+    for seed in range(40):
+        g = Probe({"stand_still_spit": True}, seed, lambda game: load_layout(game, layout))
+        g.apply_at(100, 0, SPIT)
+        g.apply_at(110, 1, SPIT)                     # both stuck and pressed: SP-8
+        if not g.playable_after_respit:
+            continue
+        tried += 1
+        kinds = [e[0] for e in g.events if e[0] in ("respit", "standstill", "flip")]
+        assert kinds == ["respit", "standstill", "flip", "flip"]
+        assert g.standstills == 1 and g.called == [False, False]
+    assert tried > 0          # some shuffle dealt a playable hand: the case was exercised
+
+
 def test_sp5_spit_pile_stalemate_variant():
     g = _stuck({"spit_pile_stalemate": True})
     assert g.is_over()
@@ -92,15 +115,23 @@ def test_sp10_respit_limit_is_twenty():
     assert MAX_RESPITS == 20 and Speed.RESPIT_LIMIT == 20
 
 
-def test_sp10_round_ends_after_the_respit_limit():
+def test_sp10_the_last_allowed_respit_is_played_out():
+    """SP-10 (as ruled now): the round ends at the stand-still that would need one re-spit
+    more than allowed; the last allowed re-spit is played out (its flip and plays)."""
     class OneRespit(Speed):
         RESPIT_LIMIT = 1
-    g = _stuck(cls=OneRespit)
+    # Two cards each, no two of K, 5, 9, 2 adjacent: after the re-spit (spit 1, hand 1) and
+    # its flip, the seats are stuck again with empty spit piles and would need a 2nd re-spit.
+    g = position(("KS 5S", "9H 2H"), ("2C", "9D"), cls=OneRespit)
+    kinds = [e[0] for e in g.events if e[0] in ("respit", "flip", "standstill")]
+    assert kinds == ["respit", "standstill", "flip", "flip", "standstill"]   # played out
     assert g.is_over()
     r = g.result()["rounds"][0]
     assert r["reason"] == "respit limit" and r["respits"] == 1
-    assert r["cards_left"] == [8, 7] and r["winner"] == 1      # fewer cards left wins
-    assert g.result()["scores"][1] > 0
+    assert r["cards_left"] == [1, 1] and r["winner"] is None     # equal counts: no winner
+    # With the rulebook's limit of 20 the same stand-still re-spits again instead.
+    g = position(("KS 5S", "9H 2H"), ("2C", "9D"))
+    assert [e[0] for e in g.events].count("respit") == 2
 
 
 # -- SP-7 scoring ---------------------------------------------------------------------------
@@ -247,6 +278,16 @@ def test_sp8_stand_still_spit_needs_both_calls():
     assert g.standstills == 2 and top_labels(g) == ["JD", "4C"]
     assert labels(g, 1) == ["5H>R"]
     assert_all_cards_accounted(g)
+
+
+def test_sp8_a_press_stands_while_its_player_stays_stuck():
+    """SP-8: the other player's play does not cancel a press while the presser is stuck."""
+    g = _signal_position()
+    g.apply_at(100, 0, SPIT)
+    play(g, 200, 1, "3H>L")
+    assert labels(g, 0) == [] and g.called == [True, False]   # seat 0 still stuck: stands
+    g.apply_at(300, 1, SPIT)
+    assert g.standstills == 1                                  # seat 0 needed no new press
 
 
 def test_sp8_spit_call_lapses_when_the_caller_can_play_again():
