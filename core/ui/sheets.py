@@ -6,10 +6,28 @@ from core.ui import keys, text
 from core.ui.palette import ACCENT, DARK, FELT, GOLD, GREY, TEXT
 
 
+def _team_lines(t, ts):
+    """Reds' team totals (R-7), wrapped at the screen's width."""
+    out = []
+    if not ts:
+        return out
+    h = t.n // 2
+    cols = (t.W - 8) // 8
+    line = "Teams:"
+    for i in range(h):
+        part = " %s+%s %d" % (t.names[i][:3], t.names[i + h][:3], ts[i])
+        if len(line) + len(part) > cols:
+            out.append(line)
+            line = "     "
+        line += part
+    out.append(line)
+    return out
+
+
 def reds_pages(t):
     """(rounds per page, pages) of Reds' sheet for the rounds finished so far (the
     engine's round table: nothing is kept for the page)."""
-    teams = len(t._team_lines(t.game.team_scores(), True))
+    teams = len(_team_lines(t, t.game.team_scores()))
     rows = (t.H - 32 - 44 - 10 * teams) // 22
     done = len(t.game.rounds)
     return rows, (done + rows - 1) // rows if done else 1
@@ -72,7 +90,7 @@ def draw_reds(t, screen, obs):
         y += 22
     if not len(g.rounds):
         fb.text("No round finished yet.", 4, y + 4, GREY)
-    teams = t._team_lines(obs["team_scores"], True)
+    teams = _team_lines(t, obs["team_scores"])
     y = t.H - 14 - 30 - 10 * len(teams)
     fb.hline(2, y - 2, W - 4, TEXT)
     fb.text("Total", 4, y, ACCENT)

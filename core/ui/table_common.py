@@ -5,9 +5,7 @@ Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the scre
     opponents    one box per other seat: name, a stats line, turn frame, thinking spinner
     trick        one card slot per seat, named; the last card played is framed, the
                  trick's winner's name turns gold while the finished trick is held
-                 (SCORE_ROW: and under each name that seat's score, `score_row`)
-    notes        up to four lines the game fills (your contract, turned cards, ...;
-                 three with SCORE_ROW)
+    notes        up to four lines the game fills (your contract, turned cards, ...)
     message      what you must do now, or why a card was refused (orange)
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
     hints        the board's buttons for this screen
@@ -76,7 +74,6 @@ def display_order(deck, cards):
 class TrickTable:
     TITLE = ""
     HAS_SHEET = False
-    SCORE_ROW = False           # a line under the trick slots' names: score_row[seat]
     sheet_page = -1             # the scoresheet's page (-1: the last)
     COMPACT_CHOICES = False     # the choice list covers the card slots only
     DECK = None
@@ -104,7 +101,7 @@ class TrickTable:
         # 6 px above the hand row: the dirty rectangles of the two stay apart
         self.msg_y = self.hand_row.y - 18
         self.trick_y = OPP_Y + OPP_H + 4
-        self.notes_y = self.trick_y + (74 if self.SCORE_ROW else 64)
+        self.notes_y = self.trick_y + 64
         # opponents in clockwise order after us; trick slots: them, then us
         self.order = [(seat + 1 + i) % self.n for i in range(self.n)]
         k = self.n - 1
@@ -134,7 +131,6 @@ class TrickTable:
         self.info = ""
         self.opp = [""] * self.n
         self.notes = []
-        self.score_row = None      # SCORE_ROW: a short string per seat
         self.prompt = ""
         self.choices = None        # [(label, action)]; action None = shown, not choosable
         self.hand = []
@@ -329,7 +325,6 @@ class TrickTable:
         self._d_msg = None
         self._msg_cells = self.W // 8
         self._d_choices = None
-        self._d_sub = [None] * self.n
         for i in range(self.n):
             self.drawn_slots[i] = 0xFE
         self._drawn_last = -2
@@ -415,21 +410,17 @@ class TrickTable:
         cw = carddraw.width(carddraw.FULL)
         ch = carddraw.height(carddraw.FULL)
         y = self.trick_y + 2
-        lh = ch + (22 if self.SCORE_ROW else 12)
-        sub = self.score_row
         drew = False
         for seat in range(self.n):
             card = self.slots[seat]
             flag_changed = ((seat == self.last_seat) != (seat == self._drawn_last)
                             or (seat == self.winner) != (seat == self._drawn_winner))
-            s = sub[seat] if sub else None
-            if card == self.drawn_slots[seat] and not flag_changed and s == self._d_sub[seat]:
+            if card == self.drawn_slots[seat] and not flag_changed:
                 continue
             drew = True
             self.drawn_slots[seat] = card
-            self._d_sub[seat] = s
             x = self.slot_x(seat)
-            fb.fill_rect(x - 1, y - 1, cw + 2, lh, FELT)
+            fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
             if card == NO_CARD:
                 carddraw.draw_slot(fb, x, y)
             else:
@@ -438,9 +429,7 @@ class TrickTable:
             col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
             name = self.names[seat]
             text.draw_centred(fb, name[:5], x - 4, y + ch + 2, cw + 8, col)
-            if s:
-                text.draw_centred(fb, s, x - 4, y + ch + 12, cw + 8, ACCENT)
-            self.screen.mark(x - 1, y - 1, cw + 2, lh)
+            self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner
         return drew

@@ -1,8 +1,8 @@
 """Reds' table: bids (or hidden until the round's end), the trump / anti-trump / neutral
 suits and the turned cards, the exchange (pick the round's number of cards, then
 confirm), hand and trick, running scores and team scores in the partnership game.
-Every seat's score stands under its name at the trick (SCORE_ROW: no line of scores to
-wrap off the screen at 5 or 6 players); the bid and confirm lists cover only the card
+Every seat's score stands under its name at the trick (the score row: no line of scores
+to wrap off the screen at 5 or 6 players); the bid and confirm lists cover only the card
 slots, so the suits, the turned cards and the bids so far stay in view while bidding
 (a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu) lists
 every finished round's bids, tricks and points, a page of rounds at a time.
@@ -11,7 +11,8 @@ Observation fields: core/reds.py observation().
 """
 from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
 from core.cards import REDS_DECK, rank_of
-from core.ui import keys, rich
+from core.ui import carddraw, keys, rich, text
+from core.ui.palette import ACCENT, FELT
 from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
 
 _CONFIRM = -1
@@ -27,11 +28,12 @@ class RedsTable(TrickTable):
     HAND_EVENTS = ("score",)
     SUMMARY_EVENTS = ("score", "team_score")
     HAS_SHEET = True
-    SCORE_ROW = True
     COMPACT_CHOICES = True
 
     def __init__(self, screen, game, seat, names, hints):
+        self.score_row = None           # each seat's score, under its name at the trick
         TrickTable.__init__(self, screen, game, seat, names, hints)
+        self.notes_y += 10              # below the score row
         self.exchange_need = 0
         self.direction = ""
         self.intro_done = False
@@ -84,6 +86,27 @@ class RedsTable(TrickTable):
         self.draws = None                           # the draws, if on show, are done
         TrickTable.clear_trick(self)
 
+    def reset_drawn(self):
+        TrickTable.reset_drawn(self)
+        self._d_row = [None] * self.n
+
+    def draw_trick(self):
+        """The trick's slots, then the score row under their names (what changed)."""
+        drew = TrickTable.draw_trick(self)
+        row = self.score_row
+        if row:
+            fb = self.screen.fb
+            w = carddraw.width(carddraw.FULL) + 8
+            y = self.trick_y + 14 + carddraw.height(carddraw.FULL)
+            for seat in range(self.n):
+                if row[seat] != self._d_row[seat]:
+                    self._d_row[seat] = row[seat]
+                    x = self.slot_x(seat) - 4
+                    fb.fill_rect(x, y, w, 8, FELT)
+                    text.draw_centred(fb, row[seat], x, y, w, ACCENT)
+                    self.screen.mark(x, y, w, 8)
+        return drew
+
     def _suits(self, obs):
         anti = obs["anti"]
         if anti is None:
@@ -91,31 +114,24 @@ class RedsTable(TrickTable):
         neutral = "C" if anti == "S" else "S"
         return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
 
-    def _team_lines(self, ts, wrap=False):
-        """The partnership's team totals `ts` (R-7): wrapped onto more lines when `wrap`
-        (the scoresheet), else one line (the table's notes: without the label, then with
-        two letters of each name, if need be)."""
-        out = []
+    def _team_lines(self, ts):
+        """The partnership's team totals `ts` (R-7) on one line of the notes: without the
+        label, then with two letters of each name, if need be (core/ui/sheets.py wraps
+        them on the scoresheet)."""
         if not ts:
-            return out
+            return []
         h = self.n // 2
         cols = (self.W - 8) // 8
         names = self.names
         line = "Teams:"
         for t in range(h):
-            part = " %s+%s %d" % (names[t][:3], names[t + h][:3], ts[t])
-            if wrap and len(line) + len(part) > cols:
-                out.append(line)
-                line = "     "
-            line += part
-        if not wrap and len(line) > cols:
-            for k in (3, 2):
-                line = " ".join(["%s+%s %d" % (names[t][:k], names[t + h][:k], ts[t])
-                                 for t in range(h)])
-                if len(line) <= cols:
-                    break
-        out.append(line)
-        return out
+            line += " %s+%s %d" % (names[t][:3], names[t + h][:3], ts[t])
+        k = 3
+        while len(line) > cols and k >= 2:
+            line = " ".join(["%s+%s %d" % (names[t][:k], names[t + h][:k], ts[t])
+                             for t in range(h)])
+            k -= 1
+        return [line]
 
     def _note_rows(self):
         """Lines of notes between the trick (with its score row) and the message line."""
