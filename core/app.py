@@ -47,6 +47,10 @@ STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result
 
 AI_SLICE = const(150)        # work units per tick for a sliced AI
 
+# The pause menu's "Quit game" question (App.ask_quit): No first.
+QUIT_NO = "No, play on"
+QUIT_YES = "Yes, quit"
+
 # What a table's event() reports.
 TRICK_END = const(1)
 HAND_END = const(2)
@@ -450,31 +454,51 @@ class App:
 
     # -- the pause menu -------------------------------------------------------------------
     def open_pause(self):
-        from core.ui.widgets import ListView
-        from core.ui.palette import DARK, GOLD
         items = ["Resume"]
         if self.table.HAS_SHEET:
             items.append("Scoresheet")
         items.append("Rules")
         items.append("Quit game")
-        self.pause_items = items
-        s = self.screen
-        w = s.width - 60
-        h = 18 * len(items) + 24
-        x = 30
-        y = (s.height - h) // 2
-        s.fb.fill_rect(x - 2, y - 2, w + 4, h + 4, GOLD)
-        s.fb.fill_rect(x, y, w, h, DARK)
-        from core.ui import text
-        from core.ui.palette import ACCENT
-        text.draw_centred(s.fb, "Paused", x, y + 6, w, ACCENT)
-        s.mark(x - 2, y - 2, w + 4, h + 4)
-        self.pause_list = ListView(x + 4, y + 20, w - 4, 18 * len(items))
-        self.pause_list.reset(len(items))
-        self.pause_list.draw(s, self._pause_label, DARK, True)
+        self._panel("Paused", None, items, 30, 0)
         if self.realtime:
             self.table.pause(self.now)
         self.state = PAUSE
+
+    def ask_quit(self):
+        """"Quit game" asks first: quitting ends the game and drops its save (a linked
+        game: this unit leaves it, core/app_link.py).  The cursor starts on No; BACK means
+        No too: both go back to the table, the game and its save as they were."""
+        self._panel("Quit this game?", "It cannot be continued.", [QUIT_NO, QUIT_YES], 20,
+                    self._panel_h)
+
+    def _panel(self, title, note, items, margin, min_h):
+        """A box over the middle of the table: `title`, the lines of `note` and the list of
+        `items` (self.pause_list), its first row selected.  At least `min_h` high (and
+        wider, with a smaller `margin`): it covers the box it replaces."""
+        from core.ui import text
+        from core.ui.palette import ACCENT, DARK, GOLD, TEXT
+        from core.ui.widgets import ListView
+        s = self.screen
+        x = margin
+        w = s.width - 2 * margin
+        lines = ()
+        if note is not None:
+            from core.ui.rich import wrap
+            lines = wrap(note, text.max_chars(w - 8))
+        list_h = 18 * len(items)
+        h = max(min_h, list_h + 24 + 10 * len(lines))
+        y = (s.height - h) // 2
+        s.fb.fill_rect(x - 2, y - 2, w + 4, h + 4, GOLD)
+        s.fb.fill_rect(x, y, w, h, DARK)
+        text.draw_centred(s.fb, title, x, y + 6, w, ACCENT)
+        for i in range(len(lines)):
+            text.draw_centred(s.fb, lines[i], x, y + 20 + 10 * i, w, TEXT)
+        s.mark(x - 2, y - 2, w + 4, h + 4)
+        self.pause_items = items
+        self._panel_h = h
+        self.pause_list = ListView(x + 4, y + h - 4 - list_h, w - 4, list_h)
+        self.pause_list.reset(len(items))
+        self.pause_list.draw(s, self._pause_label, DARK, True)
 
     def _pause_label(self, i):
         return self.pause_items[i], None, True
@@ -492,19 +516,21 @@ class App:
             self.pause_list.move(1)
             self.pause_list.draw(self.screen, self._pause_label, DARK)
         elif (k == keys.BACK or k == keys.MENU) and press:
-            self.to_table()
+            self.to_table()                 # (asked to quit: No)
         elif k == keys.OK and press:
             item = self.pause_items[self.pause_list.sel]
-            if item == "Resume":
+            if item == "Resume" or item == QUIT_NO:
                 self.to_table()
             elif item == "Scoresheet":
                 self.table.sheet_page = -1          # opens on the latest rounds
                 self.show_sheet()
             elif item == "Rules":
                 self.open_rules()
-            else:
+            elif item == QUIT_YES:
                 self.end_game()
                 self.to_menu()
+            else:
+                self.ask_quit()
 
     def show_sheet(self):
         from core.ui.widgets import hint_line
@@ -800,8 +826,9 @@ def guarded_step(boot, now, seed=None):
             return
         except Exception as exc:     # noqa: BLE001 (the device must not freeze)
             boot.resident = app._resident   # what restart() keeps of sys.modules
+            linked = app.linked is not None and app.game is not None
             app = boot.app = None
-            crashed(boot, exc)
+            crashed(boot, exc, linked)
             return
     hw = boot.hw
     hw.poll(now)
@@ -814,8 +841,9 @@ def guarded_step(boot, now, seed=None):
         boot.app = restart(boot, seed)
 
 
-def crashed(boot, exc):
-    """Show the crash page (and print the error for a console or log)."""
+def crashed(boot, exc, linked=False):
+    """Show the crash page (and print the error for a console or log); `linked`: a linked
+    game was in progress (not saved on this unit)."""
     import gc
     import sys
     gc.collect()
@@ -827,10 +855,8 @@ def crashed(boot, exc):
         traceback.print_exception(type(exc), exc, exc.__traceback__)
     if boot.screen is None:
         return
-    from core.save import GAME_SAVE
     from core.ui import crash
-    saved = boot.store is not None and boot.store.exists(GAME_SAVE)
-    crash.show(boot.screen, exc, saved)
+    crash.show(boot.screen, exc, crash.game_state(boot.store, linked))
     d = getattr(boot.hw, "display", None)
     if d is not None:
         d.show(boot.screen, boot.hw.lut)

@@ -41,6 +41,18 @@ def draw_question(app):
     text.draw_fit(s.fb, line, 8, 60, w, TEXT)
     text.draw_fit(s.fb, "you and %d AI seat%s" % (len(kinds) - 1, "" if len(kinds) == 2 else "s"),
                   8, 76, w, TEXT)
+    # the boot's notices (a damaged settings file, the previous save restored...): the
+    # menu shows them too, but this page comes first, and a game continued skips the menu
+    status = app.menu.status
+    if status:
+        from core.ui.palette import ORANGE
+        from core.ui.rich import wrap
+        y = 96
+        for line in wrap(status, text.max_chars(w)):
+            if y > s.height - 26:
+                break
+            text.draw_fit(s.fb, line, 8, y, w, ORANGE)
+            y += 10
     hint_line(s, "%s:continue %s:new game" % (app.hints["ok"], app.hints["back"]), FELT_DARK, 14)
     s.mark(0, 0, s.width, s.height)
 

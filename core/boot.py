@@ -137,11 +137,41 @@ def _settings(store):
     return loaded
 
 
+def _set_aside(store, loaded):
+    """After its notice: each damaged file `loaded` found is renamed NAME.sav.bad (and so
+    on), so the next start is quiet, and kept for a bug report (an older .bad of the same
+    copy goes: at most one per copy).  When the previous copy was restored, it becomes
+    the current one.  Whatever goes wrong (a flash that refuses, a bug), the boot goes
+    on, and the next start names the file again.  Here, not in core/save.py: only the
+    boot needs it (the app drops this module)."""
+    fs = store.fs
+    name = None
+    for fname in loaded.bad:
+        name = fname[:fname.rfind(".")]
+        try:
+            if fs.exists(fname + ".bad"):
+                fs.remove(fname + ".bad")
+            fs.rename(fname, fname + ".bad")
+        except Exception:       # noqa: BLE001 (a save must never stop the device)
+            pass
+    if name is None:
+        return
+    store._cur_ok.pop(name, None)       # the store reads the current copy's state again
+    if loaded.status == save.PREVIOUS:
+        try:
+            if not fs.exists(name + ".sav"):
+                fs.rename(name + ".bak", name + ".sav")
+        except Exception:       # noqa: BLE001
+            pass
+
+
 def restore(b, store):
     """Settings and the unfinished game into `b`, with notices for what was found: a
     damaged save (whatever its checksum says) or a newer firmware's is named, and the
-    app starts fresh; neither is removed here (a damaged copy goes when the next save of
-    its name is written, a newer firmware's never: core/save.py)."""
+    app starts fresh.  Damaged files are set aside once named (_set_aside: kept as
+    NAME.sav.bad for a bug report), so each is named at one start only; a newer
+    firmware's file is never touched.  Every damaged save is named: the settings and the
+    game each have their notice."""
     loaded = _load(_settings, store, "settings")
     if loaded.value is None:
         from core.settings import Settings
@@ -149,6 +179,7 @@ def restore(b, store):
     b.settings = loaded.value
     if loaded.message and loaded.status != save.OK:
         b.note(loaded.message)
+    _set_aside(store, loaded)
     if b.settings.fixed:
         b.note("settings reset to defaults: %s" % ", ".join(b.settings.fixed))
     import sys
@@ -161,6 +192,7 @@ def restore(b, store):
         b.saved_game = loaded.value
     if loaded.message:
         b.note(loaded.message)
+    _set_aside(store, loaded)
 
 
 def _parse_secret(payload):

@@ -39,6 +39,11 @@ class Option:
             self.names = names
 
 
+# The names of a "first player" option's choices (random, then seats 0-2): a person
+# counts seats from 1 (issue #16).
+SEATS_FROM_1 = ("random", "seat 1", "seat 2", "seat 3")
+
+
 def resolve_options(spec, given):
     """Merge `given` over the defaults of `spec`; reject unknown keys and values clearly."""
     out = {}

@@ -7,13 +7,15 @@
 
 This module holds the header line, the only part the device needs while it plays (a game
 save is the header and the actions packed: core/save.py).  The writer (`encode`, `dumps`,
-`action_line`, `iter_record`, `record_lines`, `write_record`: core/record_json.py) and the
+`action_line`, `iter_record`, `iter_plain_record`, `record_lines`, `write_record`:
+core/record_json.py) and the
 reader (`RecordError`, `replay_lines`, `read_record`, `first_difference`: core/replay.py)
 are reached from here too, each loaded on first use: the device holds neither while a
 game is played.
 """
 
-_WRITER_NAMES = ("encode", "dumps", "action_line", "iter_record", "record_lines", "write_record")
+_WRITER_NAMES = ("encode", "dumps", "action_line", "iter_record", "iter_plain_record",
+                 "record_lines", "write_record")
 _READER_NAMES = ("RecordError", "replay_lines", "read_record", "first_difference")
 
 

@@ -11,7 +11,7 @@ from core.game import Option
 PLAYERS = (2, 3, 4, 5, 6)
 OPTIONS = (
     Option("players", PLAYERS, "Players", default=4),
-    Option("short_game", (False, True), "Short game (5 rounds)"),
+    Option("short_game", (False, True), "Short game: 5 rounds"),
     Option("hidden_bids", (False, True), "Hidden bids"),
-    Option("partnership", (False, True), "Partnerships (4 or 6 players)"),
+    Option("partnership", (False, True), "Partnerships (4/6)"),
 )

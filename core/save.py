@@ -20,6 +20,11 @@ highest generation; it reports what it found in words for the screen:
 "restored save", "restored previous save", "save damaged, starting fresh", or "saved by
 a newer firmware" when no copy was usable and one is an intact file of a newer format.
 
+A damaged file stays where it is until the boot has told the player (core/boot.py
+restore()); then it is set aside as NAME.sav.bad (NAME.bak.bad, NAME.new.bad; Loaded.bad
+names them), out of the way of the next start but on flash for a bug report: one per
+copy, a later damaged copy replacing an earlier one, so they cannot fill the flash.
+
 A newer firmware's file (after a downgrade) is never removed: where this firmware would
 remove it (the previous copy making room, a game's save forgotten), it is kept as
 NAME.fut instead, so upgrading again finds it (the newest such copy is kept; an older
@@ -164,11 +169,12 @@ def parse_file(data):
 class Loaded:
     """The outcome of SaveStore.load(): value, status (NONE/OK/PREVIOUS/DAMAGED), message."""
 
-    def __init__(self, value, status, message, problems):
+    def __init__(self, value, status, message, problems, bad=()):
         self.value = value
         self.status = status
         self.message = message
         self.problems = problems    # ["NAME.sav: checksum mismatch", ...]
+        self.bad = bad              # the damaged files ["NAME.sav", ...] (not a newer one's)
 
     def __repr__(self):
         return "Loaded(%s, %r)" % (self.status, self.message)
@@ -209,6 +215,7 @@ class SaveStore:
         """
         candidates = []     # (generation, suffix) of intact files; payloads are re-read
         problems = []       # one at a time so a big game save is not in memory 3 times
+        bad = []
         present = 0
         newer = 0
         top = self._gen.get(name, 0)
@@ -231,6 +238,7 @@ class SaveStore:
             except SaveCorrupt as exc:
                 gen = 0
                 problems.append("%s: %s" % (fname, exc))
+                bad.append(fname)
             top = max(top, gen)
             if suffix == ".sav":
                 self._cur_ok[name] = ok
@@ -249,6 +257,8 @@ class SaveStore:
                 if isinstance(exc, SaveNewer):
                     self._newer[fname] = gen
                     newer += 1
+                else:
+                    bad.append(fname)
                 if isinstance(exc, ValueError):
                     problems.append("%s: %s" % (fname, exc))
                 else:
@@ -257,13 +267,21 @@ class SaveStore:
                     self._cur_ok[name] = False
                 continue
             if suffix == ".bak":
-                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems)
-            return Loaded(value, OK, "%s: restored save" % what, problems)
+                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems, bad)
+            return Loaded(value, OK, "%s: restored save" % what, problems, bad)
         if newer:
-            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems)
+            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems, bad)
         if present:
-            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems)
+            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems, bad)
         return Loaded(None, NONE, None, problems)
+
+    def intact(self, name):
+        """True if a copy of `name` that load() may restore passes its checks (header,
+        length, checksum; not its contents): the crash page's "your game is safe"."""
+        for suffix in (".sav", ".new", ".bak"):
+            if self._gen_of(name + suffix) is not None:
+                return True
+        return False
 
     # -- saving --------------------------------------------------------------------------
     def save(self, name, chunks):

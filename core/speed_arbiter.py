@@ -20,6 +20,9 @@ class SpeedArbiter:
         self.accepted = 0
         self.rejected = 0
         self.last_reason = [None, None]   # per seat: why its last action was refused
+        # A list to note the refused plays in, for a record (core/record_json.py): entries
+        # (actions applied before, t, seat, action, why).  None on the device.
+        self.refusals = None
 
     def submit(self, t_ms, seat, action, round_no=0):
         """Apply `action` if legal now; None when accepted, else the reason (a string).
@@ -39,6 +42,9 @@ class SpeedArbiter:
                 return None
             except IllegalAction as exc:
                 why = str(exc)
+                if self.refusals is not None:
+                    self.refusals.append((game.actions_dropped + len(game.timed_history),
+                                          t, seat, action, why))
         self.rejected += 1
         if seat == 0 or seat == 1:
             self.last_reason[seat] = why

@@ -12,6 +12,6 @@ OPTIONS = (
     Option("winner_yells_spit", (False, True), "Winner Yells Spit"),
     Option("spit_pile_stalemate", (False, True), "Spit Pile Stalemate"),
     Option("scoring", ("default", "one_point", "automatic"), "Scoring"),
-    Option("auto_points", (25, 10, 15, 20, 30, 50, 100), "Automatic points per round"),
-    Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target score (0: one round)"),
+    Option("auto_points", (25, 10, 15, 20, 30, 50, 100), "Auto points/round"),
+    Option("target", (0, 25, 50, 100, 150, 200, 250, 500), "Target (0: 1 round)"),
 )

@@ -6,26 +6,27 @@ from core.speed_defs import PILE_L, PILE_NAMES, PILE_R, SPIT, action_label, play
 
 
 def event_text(event):
-    """One public event as a readable line (events hold small ints, not strings, so
-    that the log stays small on the device)."""
+    """One public event as a readable line, players numbered from 1 (events hold
+    zero-based seats and small ints, not strings, so that the log stays small on the
+    device)."""
     kind = event[0]
     if kind == "deal":
         return "round %d: deal, centre %s | %s" % (
             event[1], SPEED_DECK.label(event[2]), SPEED_DECK.label(event[3]))
     t = event[1]
     if kind == "play":
-        return "%7d ms  seat %d plays %s%s" % (t, event[2], action_label(event[3]),
+        return "%7d ms  player %d plays %s%s" % (t, event[2] + 1, action_label(event[3]),
                                             ", draws %d" % event[4] if event[4] else "")
     if kind == "flip":
-        return "%7d ms  seat %d flips %s" % (t, event[2], action_label(event[3]))
+        return "%7d ms  player %d flips %s" % (t, event[2] + 1, action_label(event[3]))
     if kind == "spit":
-        return "%7d ms  seat %d: Spit! (%s)" % (t, event[2], event[3])
+        return "%7d ms  player %d: Spit! (%s)" % (t, event[2] + 1, event[3])
     if kind == "standstill":
         return "%7d ms  stand-still: %s" % (t, event[2])
     if kind == "respit":
         return "%7d ms  re-spit %d: new spit piles of %d and %d" % (t, event[2], event[3], event[4])
     if kind == "round_end":
-        who = "no winner" if event[3] < 0 else "seat %d wins %d points" % (event[3], event[5])
+        who = "no winner" if event[3] < 0 else "player %d wins %d points" % (event[3] + 1, event[5])
         return "%7d ms  round %d over (%s): %s" % (t, event[2], event[4], who)
     return repr(event)
 

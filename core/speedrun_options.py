@@ -6,7 +6,7 @@ BoardSubsets: the contract-board subsets of ruling SR-1 as a lazy sequence.
 """
 from micropython import const
 
-from core.game import Option
+from core.game import SEATS_FROM_1, Option
 
 _N_BOARDS = const(9)
 
@@ -75,11 +75,11 @@ class BoardSubsets:
 # -- Speed Run (rulings SR-1, SR-2, SR-9) -------------------------------------------------
 PLAYERS = (3,)
 OPTIONS = (
-    Option("length", ("short", "medium", "long"), "Game length (6/9/12 hands)"),
+    Option("length", ("short", "medium", "long"), "Game length"),
     # Ruling SR-1: "any other subset per length" of the contract boards.
-    Option("boards_short", BoardSubsets(5), "Contract boards, short game", "12345"),
-    Option("boards_medium", BoardSubsets(7), "Contract boards, medium game", "1234567"),
-    Option("reveal", (False, True), "Contract Reveal variant"),
+    Option("boards_short", BoardSubsets(5), "Boards, short", "12345"),
+    Option("boards_medium", BoardSubsets(7), "Boards, medium", "1234567"),
+    Option("reveal", (False, True), "Contract Reveal"),
     # Ruling SR-9: first start player from the menu, default a random seat.
-    Option("first_start", ("random", 0, 1, 2), "First start player"),
+    Option("first_start", ("random", 0, 1, 2), "First starter", names=SEATS_FROM_1),
 )

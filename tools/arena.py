@@ -1,6 +1,7 @@
 """Arena: seeded games between bot configurations with duplicate deals (host only).
 
     python -m tools.arena --game reds --players 4 --a ai:default --b greedy --deals 1000 [--jobs 2]
+                          [--per-deal FILE] [--baseline FILE]
 
 Each deal (a seed) is played once per seat rotation: configuration A takes the seats of one
 pattern (for example A,B,B), then the pattern is rotated, so both configurations hold every
@@ -8,6 +9,11 @@ seat of the same deal and card luck cancels.  The figure per deal is A's mean sc
 B's mean score over all rotations, oriented so that positive means A did better (Speed
 Run's lower totals are better).  The report gives the mean with a 95% confidence interval
 (normal approximation, t-quantile for small samples) and game-specific figures.
+
+Comparing two versions of the code on the same deals: run the old one with `--per-deal
+old.json` (each deal's figure), then the new one with `--baseline old.json`; the report
+adds the mean per-deal change (new minus old) with its 95% interval, which is much
+tighter than the difference of the two means, since a deal's luck cancels too.
 """
 import argparse
 import json
@@ -116,7 +122,10 @@ def progress(done, total, t0, out=sys.stderr):
     out.flush()
 
 
-def run_arena(game_name, options, spec_a, spec_b, deals, first_seed=1, jobs=1, show_progress=True):
+def run_arena(game_name, options, spec_a, spec_b, deals, first_seed=1, jobs=1, show_progress=True,
+              per_deal=None, baseline=None):
+    """per_deal: a file to write {seed: figure} to; baseline: such a file from an
+    earlier run, to report the paired change against it."""
     work = [(game_name, options, first_seed + i, spec_a, spec_b) for i in range(deals)]
     results = []
     t0 = time.time()
@@ -149,6 +158,16 @@ def run_arena(game_name, options, spec_a, spec_b, deals, first_seed=1, jobs=1, s
         summary[k + "_per_game"] = round(totals[k] / n_games, 4)
     if game_name in SUMMARY_HOOKS:
         SUMMARY_HOOKS[game_name](totals, summary)
+    if per_deal:
+        with open(per_deal, "w") as f:
+            json.dump({str(r[0]): r[1] for r in results}, f)
+    if baseline:
+        with open(baseline) as f:
+            old = json.load(f)
+        change = [r[1] - old[str(r[0])] for r in results if str(r[0]) in old]
+        m, half = mean_ci(change)
+        summary["vs_baseline"] = {"deals": len(change), "mean_change": round(m, 3),
+                                  "ci95": [round(m - half, 3), round(m + half, 3)]}
     return summary
 
 
@@ -162,9 +181,13 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="game option (repeatable); values are parsed as JSON when possible")
+    p.add_argument("--per-deal", metavar="FILE", help="write each deal's figure (JSON, by seed)")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="a --per-deal file of another run on the same deals: report the paired change")
     args = p.parse_args(argv)
     options = parse_options(args.option)
-    print(json.dumps(run_arena(args.game, options, args.a, args.b, args.deals, args.seed, args.jobs)))
+    print(json.dumps(run_arena(args.game, options, args.a, args.b, args.deals, args.seed, args.jobs,
+                               per_deal=args.per_deal, baseline=args.baseline)))
     return 0
 
 

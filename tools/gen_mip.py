@@ -12,7 +12,8 @@ compiles them to .mpy; mip copies sources, which the board compiles when importi
 
 Install from a checkout or from GitHub (a board with MicroPython 1.29 on USB):
     mpremote mip install --target / ./package.json
-    mpremote mip install --target / github:OWNER/REPO      (the repository's package.json)
+    mpremote mip install --target / github:NAME   (NAME: the owner/name of the GitHub
+                                                   repository, git remote get-url origin)
 then choose the board:  mpremote fs cp board.json :board.json   ({"board": "pico_lcd_1_3"}).
 """
 import argparse

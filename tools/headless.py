@@ -1,15 +1,18 @@
-"""Headless runs of the app (core/app.py): scripted key events in, PNG screenshots out.
+"""Headless runs of the app (core/app.py): a key script in, PNG screenshots out.
 
-    python -m tools.headless --layout lcd13 --keys "OK wait:2000 DOWN OK shot:out/a.png"
-    python -m tools.headless --layout display2 --autoplay speedrun --shots out/run
-    python -m tools.headless --capture reds --shots out/reds      # its key screens
+    python -m tools.headless --layout lcd13 --script "OK wait:2000 DOWN OK shot:a.png"
+    python -m tools.headless --layout display2 --autoplay speedrun --out out/run
+    python -m tools.headless --capture reds --out out/reds      # its key screens
 
-`--keys` is a script of logical keys (UP DOWN LEFT RIGHT OK BACK MENU AUX), `wait:MS`
-(let the virtual clock run) and `shot:PATH`.  `--autoplay GAME` plays a whole game
-through the buttons against AI seats (core.ui.autoplay.AutoPlayer), with a screenshot
-of every new screen in `--shots DIR`; `--capture GAME` saves the game's key screens
-(the ones tests/golden/app holds).  Layouts: lcd13 = Waveshare Pico-LCD-1.3 240x240
-with a joystick, display2 = Pimoroni Pico Display 2.0 320x240 with four buttons.
+--script takes the key scripts of python -m tools.sim (tools/keyscript.py: the same
+key and button names, hold:KEY:MS, wait:MS, shot:NAME.png; --help lists them).  Unlike
+the simulator it drives the app directly (core.ui.autoplay.Driver: a key press is fed
+as one event, not held past the buttons' debounce), with the fixed --seed 1 unless told,
+so runs repeat exactly (tests and golden images use it).  `--autoplay GAME` plays a
+whole game through the keys against AI seats (core.ui.autoplay.AutoPlayer), with a
+screenshot of every new screen in --out; `--capture GAME` saves the game's key screens
+(the ones tests/golden/app holds).  Layouts: lcd13 = Waveshare Pico-LCD-1.3 240x240 with
+a joystick, display2 = Pimoroni Pico Display 2.0 320x240 with four buttons.
 
 The clock is virtual, so AI delays and held tricks cost no real time.  With --panel every
 update goes through the real ST7789 driver into the emulated panel
@@ -26,6 +29,7 @@ from core.ui import autoplay
 from core.ui.palette import RGB, lut565
 from core.ui.screen import Screen
 from drivers import host_png
+from tools import keyscript
 
 LAYOUTS = ("lcd13", "display2")
 
@@ -72,14 +76,41 @@ class Headless(autoplay.Driver):
             return self.display.save_png(path)
         return save_screen(self.screen, path)
 
-    def run_script(self, script):
-        for word in script.split():
-            if word.startswith("wait:"):
-                self.wait(int(word[5:]))
-            elif word.startswith("shot:"):
-                self.shot(word[5:])
+    def run_script(self, words, out_dir=""):
+        """Run key-script words (tools/keyscript.py); returns the screenshots' paths.
+        Raises ValueError on a step or name the layout does not have."""
+        board = board_module(self.layout)
+        shots = []
+        for kind, arg, ms in keyscript.checked_steps(board, words):
+            if kind == "wait":
+                self.wait(ms)
+            elif kind == "shot":
+                shots.append(self.shot(keyscript.shot_path(out_dir, arg)))
             else:
-                self.key(word.upper())
+                mask, key = keyscript.resolve(board, arg)
+                if kind == "key" and key is not None:
+                    self.key(key)
+                else:
+                    self.hold(board, mask, ms if kind == "hold" else 100)
+        return shots
+
+    def hold(self, board, mask, ms):
+        """Hold the buttons of `mask` for `ms` (then release them for 100 ms) through the
+        device's button logic (drivers/buttons.py: debounce, chords, auto-repeat)."""
+        from drivers.buttons import Buttons
+        b = Buttons(board.KEYMAP, board.CHORDS)
+        for m, span in ((mask, ms), (0, 100)):
+            end = self.now + span
+            while self.now < end:
+                self.now += 10
+                b.update(m, self.now)
+                ev = b.get()
+                while ev >= 0:
+                    self.app.feed(ev, self.now)
+                    ev = b.get()
+                self.app.tick(self.now)
+                self.app.show()
+        self.presses += 1
 
 
 def capture(game, layout, seed=1):
@@ -95,27 +126,49 @@ def capture(game, layout, seed=1):
     return screen, out
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.headless", description=__doc__.split("\n")[0])
-    p.add_argument("--layout", choices=LAYOUTS, default="lcd13")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--keys", default="", help="key script (see the module docstring)")
-    p.add_argument("--shot", help="screenshot at the end")
-    p.add_argument("--autoplay", help="play a whole game of GAME through the buttons")
-    p.add_argument("--capture", help="save the key screens of GAME")
-    p.add_argument("--shots", default="out/headless", help="folder for --autoplay/--capture")
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python -m tools.headless", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The app without a window or the device loop: a key script in, PNG\n"
+                    "screenshots out; or a whole game played through the keys (--autoplay),\n"
+                    "or a game's key screens (--capture).  The same key scripts as\n"
+                    "python -m tools.sim; the seed is fixed (--seed, default 1) so runs repeat.",
+        epilog=keyscript.syntax())
+    p.add_argument("--layout", choices=LAYOUTS, default="lcd13",
+                   help="lcd13 (240x240, joystick) or display2 (320x240, four buttons); "
+                        "default lcd13")
+    p.add_argument("--seed", type=int, default=1, metavar="N",
+                   help="the app's seed, 0..2**30-1 (default 1)")
+    p.add_argument("--script", "--keys", dest="script", default="", metavar="TEXT",
+                   help="the key script (below; --keys is the old name)")
+    p.add_argument("--script-file", metavar="FILE", help="more of the key script, from a file")
+    p.add_argument("--out", "--shots", dest="out", default=os.path.join("out", "headless"),
+                   metavar="DIR", help="folder for shot: screenshots and --autoplay/--capture "
+                                       "(default out/headless; --shots is the old name)")
+    p.add_argument("--shot", metavar="PATH", help="also save a screenshot at PATH at the end")
+    p.add_argument("--autoplay", metavar="GAME", help="then play a whole game of GAME through "
+                                                      "the keys, a screenshot per new screen")
+    p.add_argument("--capture", metavar="GAME", help="only save the key screens of GAME")
     p.add_argument("--panel", action="store_true", help="draw through the emulated ST7789")
+    return p
+
+
+def main(argv=None):
+    p = build_parser()
     args = p.parse_args(argv)
     if args.capture:
         screen, shots = capture(args.capture, args.layout, args.seed)
         for name in shots:
             screen.buf[:] = shots[name]
-            print(save_screen(screen, os.path.join(args.shots, "%s_%s_%s.png" % (
+            print(save_screen(screen, os.path.join(args.out, "%s_%s_%s.png" % (
                 args.capture, name, args.layout))))
         return 0
     h = Headless(args.layout, args.seed, panel=args.panel)
-    if args.keys:
-        h.run_script(args.keys)
+    try:
+        for path in h.run_script(keyscript.read_script(args.script, args.script_file), args.out):
+            print("screenshot:", path)
+    except ValueError as exc:
+        p.error(str(exc))
     if args.autoplay:
         count = [0]
         last = [None]
@@ -125,7 +178,7 @@ def main(argv=None):
             if st != last[0]:
                 last[0] = st
                 count[0] += 1
-                h.shot(os.path.join(args.shots, "%03d_%s.png" % (count[0], app_mod.STATE_NAMES[st])))
+                h.shot(os.path.join(args.out, "%03d_%s.png" % (count[0], app_mod.STATE_NAMES[st])))
         ok = autoplay.AutoPlayer(h, args.autoplay, seed=args.seed, watch=snap).run()
         print("%s: %s after %d key presses, %d s of virtual time" % (
             args.autoplay, "finished" if ok else "NOT finished", h.presses, h.now // 1000))

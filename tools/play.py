@@ -15,6 +15,7 @@ import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.record import write_record
 from core.replay import RecordError, read_record
 from core.registry import BOT_KINDS, GAME_NAMES, game_class, make_bot
+from tools.cli import per_player, player, players, seats_as_players
 
 
 def _flag(key):
@@ -59,7 +60,8 @@ def build_parser():
     p.add_argument("--level", default=None, help="AI level (Speed)")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines)")
     p.add_argument("--replay", metavar="FILE", help="replay and validate a record")
-    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--quiet", action="store_true",
+                   help="print only the final result: the scores and the winners")
     seen = {}
     for name, opt in _game_options():
         flag = _flag(opt.key)
@@ -97,17 +99,23 @@ def run_game(game, bots, max_steps=200000):
     return game
 
 
-def print_result(game, out=sys.stdout):
+def print_result(game, out=sys.stdout, quiet=False):
+    """The result for a person: players numbered from 1 (the record keeps zero-based
+    seats, docs/records.md).  `quiet`: only the scores and the winners."""
     res = game.result()
-    out.write("%s, seed %d, options %s\n" % (game.NAME, game.seed, json.dumps(game.options, sort_keys=True)))
-    out.write("actions: %d, public events: %d\n" % (len(game.history), len(game.events)))
-    out.write("scores: %s\n" % res.get("scores"))
-    if "team_scores" in res:
-        out.write("team scores: %s\n" % res.get("team_scores"))
-    out.write("ranking (best first): %s\n" % res.get("ranking"))
-    out.write("winners: %s\n" % res.get("winners"))
-    if res.get("tiebreak"):
-        out.write("tie-break: %s\n" % res["tiebreak"])
+    if not quiet:
+        out.write("%s, seed %d, options %s\n" % (game.NAME, game.seed, json.dumps(game.options, sort_keys=True)))
+        out.write("actions: %d, public events: %d\n" % (len(game.history), len(game.events)))
+    out.write("scores: %s\n" % per_player(res["scores"]))
+    if res.get("team_scores"):
+        out.write("team scores: %s\n" % ", ".join([
+            "%s %d" % (" + ".join([player(s) for s in team]), score)
+            for team, score in zip(res["teams"], res["team_scores"])]))
+    if not quiet:
+        out.write("ranking (best first): %s\n" % players(res["ranking"]))
+    out.write("winners: %s\n" % players(res["winners"]))
+    if res.get("tiebreak") and not quiet:
+        out.write("tie-break: %s\n" % seats_as_players(res["tiebreak"]))
 
 
 def seat_bot(game_name, kind, seed):
@@ -132,7 +140,7 @@ def main(argv=None):
                              % (args.replay, len(game.history)))
             return 2
         print("replay OK")
-        print_result(game)
+        print_result(game, quiet=args.quiet)
         return 0
     if not args.game:
         sys.stderr.write("give --game or --replay (see --help)\n")
@@ -158,9 +166,9 @@ def main(argv=None):
     if args.record:
         write_record(game, args.record)
     if not args.quiet:
-        print("bots: %s" % ", ".join(kinds))
-    print_result(game)
-    if args.record:
+        print("bots: %s" % ", ".join(["%s %s" % (player(s), kinds[s]) for s in range(n)]))
+    print_result(game, quiet=args.quiet)
+    if args.record and not args.quiet:
         print("record written to %s" % args.record)
     return 0
 

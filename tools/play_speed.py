@@ -19,6 +19,7 @@ from core.replay import RecordError, read_record
 from core.speed import Speed, SpeedRecorded
 from core.speed_ai import LEVELS
 from core.speed_bots import VirtualTable, make_bots
+from tools.cli import per_player, player, players, seats_as_players
 
 DEFAULT_LEVEL = 2
 
@@ -31,7 +32,7 @@ def parse_levels(text):
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2:
-        raise ValueError("--level takes one level or two (seat 0, seat 1), got %r" % text)
+        raise ValueError("--level takes one level or two (player 1, player 2), got %r" % text)
     out = []
     for p in parts:
         try:
@@ -85,24 +86,27 @@ class PrintingTable(VirtualTable):
     def submit(self, now, seat, action):
         why = VirtualTable.submit(self, now, seat, action)
         if why is not None:
-            self.out.write("%7d ms  seat %d %s refused: %s\n" % (
-                now, seat, self.game.action_label(action), why))
+            self.out.write("%7d ms  %s %s refused: %s\n" % (
+                now, player(seat), self.game.action_label(action), why))
         self.flush()
         return why
 
 
-def print_summary(game, out):
+def print_summary(game, out, quiet=False):
+    """The match for a person, players numbered from 1; `quiet`: scores and winners only."""
     res = game.result()
-    out.write("speed, seed %s, options %s\n" % (game.seed, json.dumps(game.options, sort_keys=True)))
-    out.write("timed actions: %d, rounds: %d\n" % (game.actions_dropped + len(game.timed_history),
-                                                   game.round_no))
-    for r in res["rounds"]:
-        who = "no winner" if r["winner"] is None else "seat %d (+%d)" % (r["winner"], r["points"])
-        out.write("round %d: %s, %s at %d ms, cards left %s, re-spits %d\n" % (
-            r["round"], who, r["reason"], r["t_ms"], r["cards_left"], r["respits"]))
-    out.write("scores: %s\n" % res["scores"])
-    out.write("winners: %s\n" % res["winners"])
-    out.write("tie-break: %s\n" % res["tiebreak"])
+    if not quiet:
+        out.write("speed, seed %s, options %s\n" % (game.seed, json.dumps(game.options, sort_keys=True)))
+        out.write("timed actions: %d, rounds: %d\n" % (game.actions_dropped + len(game.timed_history),
+                                                       game.round_no))
+        for r in res["rounds"]:
+            who = "no winner" if r["winner"] is None else "%s (+%d)" % (player(r["winner"]), r["points"])
+            out.write("round %d: %s, %s at %d ms, cards left %s, re-spits %d\n" % (
+                r["round"], who, r["reason"], r["t_ms"], r["cards_left"], r["respits"]))
+    out.write("scores: %s\n" % per_player(res["scores"]))
+    out.write("winners: %s\n" % players(res["winners"]))
+    if not quiet:
+        out.write("tie-break: %s\n" % seats_as_players(res["tiebreak"]))
 
 
 def main(args, out=None):
@@ -115,7 +119,7 @@ def main(args, out=None):
             sys.stderr.write("invalid record %s: %s\n" % (replay, exc))
             return 2
         out.write("replay OK\n")
-        print_summary(game, out)
+        print_summary(game, out, getattr(args, "quiet", False))
         return 0
     try:
         levels = parse_levels(getattr(args, "level", None))
@@ -131,14 +135,17 @@ def main(args, out=None):
     quiet = getattr(args, "quiet", False)
     bots = make_bots(levels, seed)
     if quiet:
-        VirtualTable(game, bots, seed).run()
+        table = VirtualTable(game, bots, seed)
     else:
-        out.write("levels: seat 0 = %d, seat 1 = %d\n" % levels)
-        PrintingTable(game, bots, seed, out).run()
+        out.write("levels: player 1 = %d, player 2 = %d\n" % levels)
+        table = PrintingTable(game, bots, seed, out)
     record = getattr(args, "record", None)
     if record:
-        write_record(game, record)
-    print_summary(game, out)
+        table.arbiter.refusals = []         # the refused plays go in the record (SP-9)
+    table.run()
     if record:
+        write_record(game, record, table.arbiter.refusals)
+    print_summary(game, out, quiet)
+    if record and not quiet:
         out.write("record written to %s\n" % record)
     return 0

@@ -1,30 +1,29 @@
 """Desktop simulator of the device: the whole app (menu -> seats -> a game against the AI
 -> results) on either board layout, through the same boot and loop as the device.
 
-Windowed:  python -m tools.sim [--layout lcd13|display2] [--scale 2]     (make play)
-Headless:  python -m tools.sim --headless --script "DOWN A wait:200 shot:menu.png" \
-               [--layout display2] [--out out/sim]
+Windowed:  python -m tools.sim [--layout lcd13|display2] [--scale 2] [--seed N]   (make play)
+Headless:  python -m tools.sim --headless --script "DOWN OK wait:200 shot:menu.png"
+               [--layout display2] [--out out/sim] [--seed N]
 
 The simulator boots like the device (core/boot.py with board "host": the real ST7789
 driver on an emulated panel, buttons from the keyboard or a script), keeps settings and
-saves in --flash (default out/sim/flash) and runs core.app.step() every 10 ms.
-
-A script is a list of steps separated by spaces or newlines (or --script-file FILE):
-    BUTTON            press and release a physical button of the layout (e.g. A, X, UP)
-    BUTTON+BUTTON     press both together (a chord on the 4-button layout)
-    hold:BUTTON:MS    hold a button for MS milliseconds (auto-repeat)
-    wait:MS           let MS milliseconds pass (a virtual clock: AI delays cost no time)
-    shot:NAME.png     save a screenshot of the panel under --out
-Each new app screen is printed ("screen: setup").  Headless mode needs no display and no
-pygame (PNG written with zlib and struct).  The windowed mode needs pygame and a
-display; without one it says how to run headless and exits with 0.
+saves in --flash (default out/sim/flash) and runs core.app.step() every 10 ms.  The deal
+is seeded from the clock, as on the device, and the seed is printed first ("Seed 123456:
+replay this deal with --seed 123456"); --seed N deals the same cards again.  Each new app
+screen is printed ("screen: setup (reds)").  The windowed mode needs pygame and a
+display (the keyboard keys of each button are listed beside the screen); without a
+display it says how to run headless and exits with 0.  Headless mode needs neither (PNG
+written with zlib and struct); with no shot: step it saves final.png.  The same key
+scripts drive python -m tools.headless (the app without the device loop).
 """
 import argparse
 import os
 import sys
+import time
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from boards import host
+from tools import keyscript
 
 TICK_MS = 10
 
@@ -33,6 +32,7 @@ class Sim:
     """The device loop on the host board: buttons -> app -> link -> panel."""
 
     def __init__(self, layout, flash=None, seed=1, out=print):
+        """`seed`: the app's seed (main() passes the clock's or --seed's)."""
         from core import app as app_mod
         from core.boot import boot
         from core.save import DeviceFs
@@ -63,32 +63,42 @@ class Sim:
         for _ in range(max(1, ms // TICK_MS)):
             self.step(mask)
 
-    def mask_of(self, names):
-        b = self.hw.board
-        m = 0
-        for n in names.split("+"):
-            if n not in b.BUTTONS:
-                raise SystemExit("no button %r on %s (buttons: %s)" % (n, b.NAME, " ".join(b.BUTTONS)))
-            m |= 1 << b.BUTTONS.index(n)
-        return m
+    def mask_of(self, name):
+        """The raw button mask of a key or button name (tools/keyscript.py)."""
+        try:
+            return keyscript.resolve(self.hw.board, name)[0]
+        except ValueError as exc:
+            raise SystemExit(str(exc))
 
 
-def run_script(sim, script, out_dir):
+def run_script(sim, words, out_dir):
+    """Run key-script words (tools/keyscript.py) on `sim`; returns the screenshots' paths."""
     shots = []
-    for tok in script.split():
-        if tok.startswith("wait:"):
-            sim.run_for(int(tok[5:]), 0)
-        elif tok.startswith("shot:"):
-            os.makedirs(out_dir, exist_ok=True)
-            shots.append(sim.hw.display.save_png(os.path.join(out_dir, tok[5:])))
-        elif tok.startswith("hold:"):
-            _, name, ms = tok.split(":")
-            sim.run_for(int(ms), sim.mask_of(name))
+    try:
+        script = keyscript.checked_steps(sim.hw.board, words)
+    except ValueError as exc:
+        raise SystemExit(str(exc))
+    for kind, arg, ms in script:
+        if kind == "wait":
+            sim.run_for(ms, 0)
+        elif kind == "shot":
+            shots.append(sim.hw.display.save_png(keyscript.shot_path(out_dir, arg)))
+        elif kind == "hold":
+            sim.run_for(ms, sim.mask_of(arg))
             sim.run_for(100, 0)
         else:
-            sim.run_for(100, sim.mask_of(tok))     # press, held past debounce and chords
+            sim.run_for(100, sim.mask_of(arg))     # press, held past debounce and chords
             sim.run_for(100, 0)                    # release
     return shots
+
+
+def clock_seed():
+    """A seed from the clock, as the device takes one (short enough to type back)."""
+    return int(time.time() * 1000) % 1000000
+
+
+def say_seed(seed):
+    print("Seed %d: replay this deal with --seed %d" % (seed, seed))
 
 
 def has_display():
@@ -100,11 +110,12 @@ def has_display():
 
 
 HEADLESS_HELP = """No display found (DISPLAY/WAYLAND_DISPLAY not set), so no window can open.
-Run the simulator headless instead: it plays the same app from a script of button presses
+Run the simulator headless instead: it plays the same app from a script of key presses
 and saves screenshots, e.g.
-  .venv/bin/python -m tools.sim --headless --layout %s --script "DOWN A shot:options.png"
-  .venv/bin/python -m tools.headless --autoplay speedrun --shots out/run   (a whole game)
-Screenshots are written under out/sim/ (see python -m tools.sim --help)."""
+  .venv/bin/python -m tools.sim --headless --layout %s --script "DOWN OK shot:options.png"
+  .venv/bin/python -m tools.headless --autoplay speedrun --out out/run   (a whole game)
+Screenshots are written under out/sim/; python -m tools.sim --help describes the script
+(key names, hold:, wait:, shot:)."""
 
 
 def windowed(args):
@@ -117,11 +128,10 @@ def windowed(args):
         print("pygame is not installed (make setup, or pip install -r requirements-dev.txt); "
               "use --headless to run without it.")
         return 0
-    import time
-
     from drivers.host_window import HostWindow
+    say_seed(args.seed)
     try:
-        sim = Sim(args.layout, args.flash)
+        sim = Sim(args.layout, args.flash, args.seed)
         win = HostWindow(sim.hw, host.KEYS[args.layout], args.scale)
     except pygame.error as exc:     # a DISPLAY that cannot be opened
         print("Cannot open a window (%s).\n" % exc + HEADLESS_HELP % args.layout)
@@ -137,28 +147,51 @@ def windowed(args):
     return 0
 
 
+def build_parser():
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.sim", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The desktop simulator: the whole app on either board layout, booted and\n"
+                    "looped as on the device, in a window (pygame; make play) or headless from\n"
+                    "a key script (--headless).  The deal is seeded from the clock and the seed\n"
+                    "is printed first; --seed N deals the same cards again.  Each new screen is\n"
+                    "printed (\"screen: table (reds)\").",
+        epilog=keyscript.syntax())
+    ap.add_argument("--layout", choices=sorted(host.LAYOUTS), default="lcd13",
+                    help="lcd13: Waveshare Pico-LCD-1.3, 240x240, joystick and A/B/X/Y; "
+                         "display2: Pimoroni Pico Display 2.0, 320x240, four buttons "
+                         "(default lcd13)")
+    ap.add_argument("--seed", type=int, default=None, metavar="N",
+                    help="deal from seed N, 0..2**30-1 (default: from the clock; the seed "
+                         "is printed at the start)")
+    ap.add_argument("--headless", action="store_true",
+                    help="no window: run the key script, then save the screenshots")
+    ap.add_argument("--script", default="", metavar="TEXT", help="the key script (below)")
+    ap.add_argument("--script-file", metavar="FILE", help="more of the key script, from a file")
+    ap.add_argument("--out", default=os.path.join("out", "sim"), metavar="DIR",
+                    help="folder for the shot: screenshots (default out/sim)")
+    ap.add_argument("--scale", type=int, default=2,
+                    help="window pixels per panel pixel (default 2)")
+    ap.add_argument("--flash", default=os.path.join("out", "sim", "flash"), metavar="DIR",
+                    help="folder holding the simulated flash: settings, saved game "
+                         "(default out/sim/flash)")
+    return ap
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--layout", choices=sorted(host.LAYOUTS), default="lcd13")
-    ap.add_argument("--headless", action="store_true")
-    ap.add_argument("--script", default="")
-    ap.add_argument("--script-file")
-    ap.add_argument("--out", default=os.path.join("out", "sim"))
-    ap.add_argument("--scale", type=int, default=2)
-    ap.add_argument("--flash", default=os.path.join("out", "sim", "flash"),
-                    help="folder holding the simulated flash (settings, saved game)")
+    ap = build_parser()
     args = ap.parse_args(argv)
+    if args.seed is None:
+        args.seed = clock_seed()
+    elif not 0 <= args.seed < 1 << 30:
+        ap.error("--seed: %d is not in 0..2**30-1" % args.seed)
     if not args.headless:
         return windowed(args)
-    script = args.script
-    if args.script_file:
-        with open(args.script_file) as f:
-            script += "\n" + f.read()
-    sim = Sim(args.layout, args.flash)
-    shots = run_script(sim, script, args.out)
-    if not any(t.startswith("shot:") for t in script.split()):
-        os.makedirs(args.out, exist_ok=True)
-        shots.append(sim.hw.display.save_png(os.path.join(args.out, "final.png")))
+    words = keyscript.read_script(args.script, args.script_file)
+    say_seed(args.seed)
+    sim = Sim(args.layout, args.flash, args.seed)
+    shots = run_script(sim, words, args.out)
+    if not shots:
+        shots.append(sim.hw.display.save_png(keyscript.shot_path(args.out, "final.png")))
     for p in shots:
         print("screenshot:", p)
     return 0

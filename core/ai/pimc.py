@@ -127,3 +127,30 @@ def shortlist(sim, seat, cards, budget):
         if c not in out:
             out.append(c)
     return sorted(out[:k])
+
+
+def distinct(cards, seen, trick):
+    """Keep one card of each run of equivalent candidates.  cards: legal card ints in card
+    order; seen: per-suit masks of the cards the seat has seen (its hand, every card
+    played, the current trick's too, any known out of play); trick: the cards lying in
+    the trick in progress.  Two cards of a suit with every card ranked between them ours
+    or out of play take and lose the same tricks (the higher one is dropped).
+    A card in the current trick is not out of play yet: holding Q and A with K on the
+    table, Q loses to it and A beats it, so a trick card between them keeps both.  Every
+    ranking (high, low, Slalom, Bell: SR-3, SS-2) orders a suit by rank index one way or the
+    other, so "between" is the same in all of them."""
+    out = []
+    for c in cards:
+        if out:
+            p = out[-1]
+            s = c >> 4
+            if p >> 4 == s:
+                gap = ((1 << (c & 15)) - 1) & ~((2 << (p & 15)) - 1)
+                live = gap & ~seen[s]
+                for t in trick:
+                    if t >> 4 == s:
+                        live |= gap & (1 << (t & 15))
+                if not live:
+                    continue
+        out.append(c)
+    return out

@@ -17,7 +17,7 @@ from micropython import const
 from core.reds import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
-from core.ai.pimc import Pimc
+from core.ai.pimc import Pimc, distinct
 from core.ai import reds_eval as ev
 
 NO_MATE = const(255)
@@ -178,7 +178,7 @@ class RedsPlay:
             self.model[s] = 1 if b is None else 0
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
-        return _distinct(sorted(obs["legal"]), seen)
+        return distinct(sorted(obs["legal"]), seen, trick)
 
     def sample_cost(self):
         """Work units (card plays) of one sampled deal: measured on the unix port, a deal
@@ -246,19 +246,3 @@ def _count(masks, seat):
     j = 4 * seat
     return _bits(masks[j]) + _bits(masks[j + 1]) + _bits(masks[j + 2])
 
-
-def _distinct(cards, seen):
-    """Keep one card of each run of equivalent cards: two cards of a suit with nothing
-    still in play ranked between them (only our own or out-of-play cards) take and lose
-    the same tricks, so searching both wastes the budget."""
-    out = []
-    prev = -1
-    for c in cards:
-        if prev >= 0 and (prev >> 4) == (c >> 4):
-            between = ((1 << (c & 15)) - 1) & ~((2 << (prev & 15)) - 1)
-            if not between & ~seen[c >> 4]:
-                prev = c
-                continue
-        out.append(c)
-        prev = c
-    return out

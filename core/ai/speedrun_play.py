@@ -16,7 +16,7 @@ from core.trick import NO_SUIT, FOLLOW
 from core.speedrun_defs import RANKINGS, BOARD_NAMES, contract_diff, contract_score
 from core.ai.sim import TrickSim, G_MAX, G_MIN, G_MIDDLE
 from core.ai.sampler import HandSampler
-from core.ai.pimc import Pimc
+from core.ai.pimc import Pimc, distinct
 from core.ai import speedrun_eval as ev
 from core.ai.speedrun_choice import _board_of, _ranking_of, _trump_of, _mask_of
 
@@ -91,7 +91,8 @@ class SpeedRunPlay:
             for seat, c in trick:
                 self._note_card(seat, c, led, voids, seen)
         leader = trick[0][0] if trick else me
-        sim.begin(len(leaders), leader, [c for _, c in trick])
+        cur = [c for _, c in trick]
+        sim.begin(len(leaders), leader, cur)
         unknown = []
         for s in range(4):
             for r in range(10):
@@ -135,22 +136,7 @@ class SpeedRunPlay:
                     cands |= 1 << BOARD_NAMES.index(name)
                 cands &= ~done
             self.opp_cands[o] = cands or 1
-        return self._distinct(sorted(legal), seen)
-
-    def _distinct(self, cards, seen):
-        """One card per group of equivalent ones: cards of a suit in our hand with no
-        unseen card ranked between them win and lose exactly the same tricks."""
-        out = []
-        prev = -1
-        for c in cards:
-            if prev >= 0 and (prev >> 4) == (c >> 4):
-                between = ((1 << (c & 15)) - 1) & ~((2 << (prev & 15)) - 1)
-                if not (between & ~seen[c >> 4]):
-                    prev = c
-                    continue   # touches the previous kept card through seen cards
-            out.append(c)
-            prev = c
-        return out
+        return distinct(sorted(legal), seen, cur)
 
     def _note_card(self, seat, c, led, voids, seen):
         """Record card `c` played by `seat` to a trick led in suit `led`: who played it,

@@ -28,7 +28,7 @@ from micropython import const
 from core.trick import NO_SUIT, FOLLOW, MAY_TRUMP, MUST_BEAT, RANK_HIGH, RANK_LOW, RANK_SLALOM
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
-from core.ai.pimc import Pimc
+from core.ai.pimc import Pimc, distinct
 from core.ai import steppingstones_eval as ev
 
 N_PLAYERS = const(3)
@@ -180,7 +180,8 @@ class SteppingStonesPlay:
         trick = obs["trick"]
         trick_no = obs["trick_no"]
         leader = trick[0][0] if trick else me
-        sim.begin(trick_no, leader, [c for _, c in trick])
+        cur = [c for _, c in trick]
+        sim.begin(trick_no, leader, cur)
         unknown = []
         for s in range(4):
             for r in range(N_RANKS):
@@ -199,7 +200,7 @@ class SteppingStonesPlay:
             voids.append(memory.voids[o])
         self.sampler.setup(unknown, caps, voids)
         self.value = memory.values(obs, kind)
-        return collapse_equivalent(sorted(legal), seen)
+        return distinct(sorted(legal), seen, cur)
 
     # -- the PIMC adapter (no allocation below) ---------------------------------------------
     def determinize(self, sim, sampler):
@@ -214,18 +215,3 @@ class SteppingStonesPlay:
     def utility(self, sim):
         return self.value[sim.won[self.declarer]]
 
-
-def collapse_equivalent(cards, seen):
-    """Drop cards equivalent to a kept one: two cards of a suit with only seen cards
-    (ours or played) ranked between them win and lose the same tricks under every
-    ranking and follow rule, so one of them stands for both."""
-    out = []
-    for c in cards:
-        if out:
-            p = out[-1]
-            if p >> 4 == c >> 4:
-                gap = ((1 << (c & 15)) - 1) & ~((2 << (p & 15)) - 1)
-                if not gap & ~seen[c >> 4]:
-                    continue
-        out.append(c)
-    return out

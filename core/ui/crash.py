@@ -1,14 +1,17 @@
 """The page the device shows when the app loop fails, instead of freezing.
 
 core.app.guarded_step() catches what escapes one pass of the loop (a MemoryError on a full
-heap, or a bug), drops the app and calls show(): the player reads what happened and that
-the game in progress is safe in its last save (saves are written at every trick and hand
-end, Speed at every round end, so at most the current trick is replayed).  Any button then
-starts the app again from that save (core.app.restart).
+heap, or a bug), drops the app and calls show(): the player reads what happened and what
+became of the game in progress: safe in its last save (saves are written at every trick
+and hand end, Speed at every round end, so at most the current trick is replayed), or its
+save damaged, or a linked game (not saved on the unit: it is joined again).  Any button
+then starts the app again (core.app.restart), which offers a saved game.
 
 Drawing uses only what is already in memory: the screen buffer allocated at boot and the
 text and widget modules the menu uses.
 """
+from micropython import const
+
 from core.ui import rich, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT
 from core.ui.widgets import hint_line, title_bar
@@ -23,8 +26,38 @@ def describe(exc):
     return "%s: %s" % (name, msg) if msg else name + "."
 
 
+# What became of the game in progress (show()'s `saved`; False and True mean the first two).
+NO_SAVE = const(0)   # no game save
+SAVED = const(1)     # an intact game save to go back to
+DAMAGED = const(2)   # a game save that fails its checks
+LINKED = const(3)    # a linked game: not saved here
+UNKNOWN = const(4)   # a game save that could not be checked
+
+_NOTES = ("No game was in progress to save.",
+          "Your game is safe: it was saved at its last trick or hand (Speed: round) and is "
+          "offered again at the start.",
+          "Your game's save is damaged: it cannot be continued.",
+          "A linked game is not saved on this unit: choose Join a linked game to go back "
+          "to it.",
+          "Your game was saved at its last trick or hand (Speed: round): the start offers "
+          "it if the save can be read.")
+
+
+def game_state(store, linked):
+    """What became of the game in progress (SAVED...): `linked`, a linked game was."""
+    if linked:
+        return LINKED
+    from core.save import GAME_SAVE
+    if store is None or not store.exists(GAME_SAVE):
+        return NO_SAVE
+    try:
+        return SAVED if store.intact(GAME_SAVE) else DAMAGED
+    except Exception:       # noqa: BLE001 (no heap to read it: say no more than known)
+        return UNKNOWN
+
+
 def show(screen, exc, saved):
-    """Draw the crash page on `screen` (`saved`: a game save exists to go back to)."""
+    """Draw the crash page on `screen`; `saved` says what became of the game (SAVED...)."""
     screen.clear(FELT)
     title_bar(screen, "Something went wrong", 24)
     w = screen.width - 16
@@ -33,12 +66,7 @@ def show(screen, exc, saved):
         text.draw_fit(screen.fb, line, 8, y, w, ORANGE)
         y += 12
     y += 8
-    if saved:
-        note = ("Your game is safe: it was saved at its last trick or hand (Speed: round) "
-                "and is offered again at the start.")
-    else:
-        note = "No game was in progress to save."
-    for line in rich.wrap(note, w // 8):
+    for line in rich.wrap(_NOTES[int(saved)], w // 8):
         text.draw_fit(screen.fb, line, 8, y, w, TEXT)
         y += 12
     hint_line(screen, "any button: start again", FELT_DARK, 14)

@@ -123,7 +123,7 @@ class Lobby:
         n_opt = len(s.cls.OPTIONS)
         if i < n_opt:
             o = s.cls.OPTIONS[i]
-            return (o.label, value_text(s.options[o.key]), False)
+            return (o.label, value_text(o, s.options[o.key]), False)
         if i == n_opt:
             ai = s.seats.count(0)
             return ("Seats", "%d unit%s, %d AI" % (len(s.seats) - ai,

@@ -110,8 +110,7 @@ class MainMenu:
     def row_label(self, i):
         kind, opt = self.row_kind(i)
         if kind == "option":
-            v = self.values[opt.key]
-            v = opt.names[position(opt.choices, v)] if opt.names else value_text(v)
+            v = value_text(opt, self.values[opt.key])
             return opt.label, ("<%s>" % v) if self.editing and self.cursor == i else v, True
         if kind == "players":
             v = "%d" % self.players

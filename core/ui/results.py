@@ -86,7 +86,7 @@ def winners_line(names, winners):
     if not winners:
         return "No winner."
     if len(winners) == 1:
-        return "%s wins!" % names[winners[0]]
+        return "%s %s!" % (names[winners[0]], "win" if names[winners[0]] == "You" else "wins")
     return "Shared victory: %s." % ", ".join([names[s] for s in winners])
 
 
@@ -94,4 +94,6 @@ def name_seats(s, names):
     """A rulebook sentence with "seat N" replaced by the players' names."""
     for i in range(len(names)):
         s = s.replace("Seat %d" % i, names[i]).replace("seat %d" % i, names[i])
+    if "You " in s:         # the player at this unit: "You win", not "You wins"
+        s = s.replace("You wins", "You win").replace("You has", "You have")
     return s

@@ -4,7 +4,7 @@ In a string, "^" followed by a suit letter (S H D C) draws that suit's symbol in
 character cell: red for hearts and diamonds, the text colour for the black suits (so a
 spade stays visible on a dark bar).  Everything else is plain text.
 """
-from core.ui import glyphs
+from core.ui import glyphs, text
 from core.ui.palette import RED
 
 
@@ -22,9 +22,18 @@ def length(s):
 
 
 def draw(fb, s, x, y, col, max_w=10000):
-    """Draw `s` from (x, y); stops before the cell that would pass max_w pixels.  Plain
-    characters go to fb.text a run at a time (the tables redraw their lines often)."""
-    end = x + max_w
+    """Draw `s` from (x, y) in at most max_w pixels; text that does not fit ends in an
+    ellipsis (text.ellipsis) in its last cell.  Plain characters go to fb.text a run at
+    a time (the tables redraw their lines often)."""
+    cut = False
+    if max_w < 10000:
+        need = length(s) << 3
+        cut = need > max_w
+        if text.watch is not None:
+            text.watch(s, x, y, need, max_w, True)
+    elif text.watch is not None:
+        text.watch(s, x, y, length(s) << 3, max_w, True)
+    end = x + max_w - (8 if cut else 0)
     i = 0
     k = len(s)
     while i < k and x + 8 <= end:
@@ -44,6 +53,9 @@ def draw(fb, s, x, y, col, max_w=10000):
         if bits is not None:
             glyphs.draw(fb, bits, x, y, RED if suit in glyphs.RED_SUITS else col)
         i += 2
+        x += 8
+    if cut and x <= end:
+        text.ellipsis(fb, x, y, col)
         x += 8
     return x
 
@@ -106,10 +118,15 @@ def lines(s, cols):
 
 
 def draw_para(fb, s, x, y, w, col, line_h=10, max_lines=100):
-    """Word-wrap `s` into the width `w` from (x, y); returns the y below the last line."""
+    """Word-wrap `s` into the width `w` from (x, y); returns the y below the last line.
+    Lines past `max_lines` are not drawn (the test hook hears of them as given no room)."""
     lines = wrap(s, w // 8)
-    for i in range(min(len(lines), max_lines)):
-        draw(fb, lines[i], x, y, col)
+    for i in range(len(lines)):
+        if i >= max_lines:
+            if text.watch is not None:
+                text.watch(lines[i], x, y, 8 * length(lines[i]), 0, False)
+            continue
+        draw(fb, lines[i], x, y, col, w)
         y += line_h
     return y
 

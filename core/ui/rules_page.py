@@ -53,8 +53,11 @@ def controls(game_name, hints):
     h = hints
     menu = h.get("menu", h["back"])
     if game_name == "speed":
-        return ("Controls: %s choose a card, %s play it (on a pile it fits; left/right keys "
-                "pick a pile), %s Spit, %s pause." % (h["move"], h["ok"], h.get("aux", "AUX"), menu))
+        # the two play keys (core/ui/table_speed.py): OK the left pile, BACK the right one
+        return ("Controls: %s chooses a card; %s plays it on the left pile, %s on the right "
+                "pile (a card that fits one pile only goes there with either key); %s calls "
+                "Spit; %s pauses." % (h["move"], h["ok"], h["back"], h.get("aux", "AUX"),
+                               h.get("menu", "MENU")))
     return ("Controls: %s move, %s play the card or choose the row, %s pause menu "
             "(scoresheet, rules, quit)." % (h["move"], h["ok"], menu))
 

@@ -3,8 +3,9 @@
 Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the screen):
     info bar     the hand / round, trump, ranking: a game's `info` string
     opponents    one box per other seat: name, a stats line, turn frame, thinking spinner
-    trick        one card slot per seat, named; the last card played is framed, the
-                 trick's winner's name turns gold while the finished trick is held
+    trick        one card slot per seat, named; the last card played stays framed until
+                 the next card is played; while the finished trick is held the
+                 winner's name turns gold and the message line says who took it
     notes        up to four lines the game fills (your contract, turned cards, ...)
     message      what you must do now, or why a card was refused (orange)
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
@@ -212,7 +213,10 @@ class TrickTable:
         self.last_seat = seat
 
     def won(self, seat):
+        """The trick is taken: the winner's name turns gold and the message line says so
+        for as long as the app holds the finished trick."""
         self.winner = seat
+        self.prompt = "You take the trick" if seat == self.seat else "%s takes the trick" % self.names[seat]
 
     def event(self, ev):
         """Follow one public event; returns core.app's TRICK_END/HAND_END/GAME_END bits."""
@@ -230,10 +234,12 @@ class TrickTable:
         return 0
 
     def remove_from_hand(self, seat, action):
-        """The human's card leaves the hand at once, even while the trick is held."""
+        """The human's card leaves the hand at once, even while the trick is held (whose
+        winner, if any, the prompt keeps announcing)."""
         self.turn = ()
         self.card_mode = False
-        self.prompt = ""
+        if self.winner < 0:
+            self.prompt = ""
         if seat == self.seat and action in self.hand:
             self.hand.remove(action)
             if self.cursor >= len(self.hand) and self.cursor:
@@ -371,6 +377,10 @@ class TrickTable:
         self.draw_msg()
         self.draw_hand()
 
+    def fit(self, s, short, box=False):
+        """`s` if it fits a notes line (a player box's second line if `box`), else `short`."""
+        return s if 8 * rich.length(s) <= (self.box_w - 7 if box else self.W - 8) else short
+
     def draw_info(self):
         if self.info == self._d_info:
             return
@@ -451,6 +461,9 @@ class TrickTable:
         for i in range(max(len(old), len(notes))):
             y = y0 + 11 * i
             if y + 8 > y0 + h:
+                if text.watch is not None:      # a test hears of the lines with no room
+                    for b in notes[i:]:
+                        text.watch(b, 4, y, 8 * rich.length(b), 0, False)
                 break
             a = old[i] if i < len(old) else ""
             b = notes[i] if i < len(notes) else ""
@@ -468,7 +481,7 @@ class TrickTable:
 
     def draw_msg(self):
         s = self.msg or self.prompt
-        col = ORANGE if self.msg else (GOLD if self.seat in self.turn else ACCENT)
+        col = ORANGE if self.msg else (GOLD if self.seat in self.turn or self.winner >= 0 else ACCENT)
         key = (s, col)
         if key == self._d_msg:
             return

@@ -187,33 +187,28 @@ class RedsTable(TrickTable):
                 suits += "  " + line    # one line when it fits: room for the rest
                 line = ""
         notes = [suits]
-        got_line = None
         k = obs["pass_count"]
         if ph == "exchange":
             d = EXCHANGES[g.rows[rnd - 1]][1] if rnd <= g.n_regular else 0
             self.direction = "left" if d == 1 else "right"
             notes.append("Pass %d to %s (%s)" % (k, self.names[obs["pass_to"]], self.direction))
         elif ph != "bid":
-            my = bids[me]
-            you = "You: bid %s, won %d" % ("-" if my is None else my, tricks[me])
-            notes.append(you)
+            my = "-" if bids[me] is None else "%d" % bids[me]
             got = obs["pass_received"]
             if got and ph == "play" and len(obs["played"]) < n:
-                got_line = "got"
+                # the first trick (none won yet): every card received, in place of "won 0"
+                you = ""
                 for c in got:
-                    got_line += " " + card_rich(self.deck, c)
-                if rich.length(you) + 2 + rich.length(got_line) <= cols:
-                    notes[-1] += "  " + got_line
-                    got_line = None
-                else:
-                    got_line = "You " + got_line    # a line of its own, after the teams
+                    you += " " + card_rich(self.deck, c)
+                you = self.fit("You: bid %s, got%s" % (my, you), "Bid %s, got%s" % (my, you))
+            else:
+                you = "You: bid %s, won %d" % (my, tricks[me])
+            notes.append(you)
         # what is decided before the bids comes first while bidding and passing (ruling
         # the turned cards are public); in play the running totals come first
         if line and before_play:
             notes.insert(1, line)
         notes.extend(self._team_lines(obs["team_scores"]))
-        if got_line:
-            notes.append(got_line)
         if line and not before_play:
             notes.append(line)
         self.notes = notes[:self._note_rows()]

@@ -16,16 +16,19 @@ is held (`hold()`) until every player is ready: the centre piles lie face down, 
 playable, the clock stands, and the line says "Waiting for Ann..." or counts down "3, 2, 1"
 (the link's ready gate, core/link/lockstep.py).
 
-Controls: UP/DOWN (or LEFT/RIGHT) move the cursor, OK plays the card on a pile it fits
-(the left pile when it fits both), AUX calls Spit (OK too when no card fits and Spit is
-allowed), MENU or BACK pauses.  Redraws happen only when the game's `version` changes:
-a card played redraws one pile, one count line and the hand span.
+Controls: UP/DOWN (or LEFT/RIGHT) move the cursor; the two play keys choose the pile:
+OK plays the card on the left centre pile, BACK on the right one (A / B on the LCD 1.3,
+X / Y on the Display 2.0, each shown under its pile).  A card that fits only one pile goes
+there with either key (nothing to choose); one that fits neither is not sent, a short line
+says so.  AUX calls Spit (a play key too, when no card fits and Spit is allowed); MENU
+pauses.  Redraws happen only when the game's `version` changes: a card played redraws one
+pile, one count line and the hand span.
 """
 from array import array
 
 from micropython import const
 
-from core.cards import RANK_MASK
+from core.cards import RANK_MASK, SUIT_SHIFT
 from core.speed_arbiter import SpeedArbiter
 from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, SpeedView,
                              play_action)
@@ -49,6 +52,7 @@ _D_SPIT = const(8)      # + pile: the spit count drawn
 _D_SLOTS = const(10)
 _RECENT = const(8)      # rounds the scoresheet lists: a ring, not a growing history (SP-7)
 
+STOOD = "Stand-still: spits flipped"   # SP-4; shown until the next card is played
 REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
            "stalemate": "spit piles used up (stalemate)",
            "unbreakable": "stand-still could not be broken: fewer cards left wins",
@@ -223,8 +227,8 @@ class SpeedTable:
             return None
         k = keys.key_of(ev)
         press = keys.kind_of(ev) == keys.PRESS
-        if (k == keys.MENU or k == keys.BACK) and press:
-            return "pause"
+        if k == keys.MENU and press:
+            return "pause"          # not BACK: in Speed it plays on the right pile
         if self.game.is_over() or self.game.round_no != self.round_seen:
             return None
         h = self.hand()
@@ -236,14 +240,26 @@ class SpeedTable:
             return None             # the round has not started: nothing is played
         elif k == keys.AUX and press:
             self.submit(SPIT, now)
-        elif k == keys.OK and press:
+        elif (k == keys.OK or k == keys.BACK) and press:
             if n == 0 or (not self.playable_positions() and self.may_spit()):
                 self.submit(SPIT, now)
                 return None
-            card = h[self.cursor]
-            pile = PILE_L if self._fits(card, PILE_L) else PILE_R
-            self.submit(play_action(card, pile), now)
+            self.play(h[self.cursor], PILE_L if k == keys.OK else PILE_R, now)
         return None
+
+    def play(self, card, pile, now):
+        """`card` on `pile`, the pile whose key was pressed; on the other pile when the card
+        fits only that one (SP-2: nothing to choose).  A card that fits neither is not sent:
+        the line says so, in the card's own symbols."""
+        if not self._fits(card, pile):
+            if not self._fits(card, pile ^ 1):
+                d = self.deck
+                self.flash("%s^%s fits neither pile" % (d.ranks[card & RANK_MASK],
+                                                       d.suits[card >> SUIT_SHIFT]), now)
+                self.draw(now)
+                return
+            pile ^= 1
+        self.submit(play_action(card, pile), now)
 
     # -- the opponent and the clock -------------------------------------------------------
     def tick(self, now):
@@ -291,11 +307,21 @@ class SpeedTable:
         self.hand_row.n = -1
         self.drawn_version = -1
         h = self.hints
-        line = "%s:play %s:Spit %s:menu" % (h["ok"], h.get("aux", "AUX"), h.get("menu", h["back"]))
+        line = "%s/%s:play %s:Spit %s:menu" % (h["ok"], h["back"], h.get("aux", "AUX"),
+                                               h.get("menu", "MENU"))
         if text.fits("%s:card " % h["move"] + line, self.W - 4):
             line = "%s:card " % h["move"] + line
         hint_line(self.screen, line, FELT_DARK, _HINT_H)
         self.draw(0)
+        # each centre pile's play key, in a key cap under it (drawn once: nothing covers it)
+        y = self.pile_y + carddraw.height(carddraw.FULL) + 19   # below _draw_pile's
+        cw = carddraw.width(carddraw.FULL)
+        for pile, label in ((PILE_L, h["ok"]), (PILE_R, h["back"])):
+            w = 8 * len(label) + 8
+            x = self.pile_x[pile] + (cw - w) // 2
+            self.screen.fb.fill_rect(x, y, w, 13, DARK)
+            self.screen.fb.rect(x, y, w, 13, GOLD)
+            text.draw(self.screen.fb, label, x + 4, y + 3, GOLD)
 
     def _changed(self, slot, value):
         if self._d[slot] == value:
@@ -359,14 +385,19 @@ class SpeedTable:
 
     def _note_changes(self, now):
         g = self.game
-        if g.standstills > self.standstills_seen:
+        stood = g.standstills > self.standstills_seen
+        if stood:
             self.standstills_seen = g.standstills
-            self.flash("Stand-still: both flip a spit card", now)
+            self.flash(STOOD, now)
         # the pile whose top changed gets a gold frame for a moment
+        played = False
         for pile in (PILE_L, PILE_R):
             if self._d[_D_TOP + pile] not in (None, self.top(pile)):
                 self.flash_pile = pile
                 self.flash_until = now + _FLASH_MS
+                played = True
+        if played and not stood and self.msg is STOOD:
+            self.flash("", now)     # a card played since: the stand-still is over (SP-4)
 
     def _draw_pile(self, pile, top, counts):
         g = self.game
@@ -431,7 +462,7 @@ class SpeedTable:
             elif v.called:
                 s, col = "Spit called: waiting", ACCENT
             else:
-                s, col = "No play: wait for a stand-still", ACCENT
+                s, col = "No play: wait for stand-still", ACCENT
         else:
             s, col = "Play on either pile!", ACCENT
         if not self._changed(_D_MSG, (s, col)):
@@ -483,7 +514,14 @@ class SpeedTable:
         if r["winner"] is None:
             footer = "No winner: %s." % REASONS.get(r["reason"], r["reason"])
         else:
-            footer = "%s %s." % (self.names[r["winner"]], REASONS.get(r["reason"], r["reason"]))
+            w = r["winner"]
+            footer = "%s %s" % (self.names[w], REASONS.get(r["reason"], r["reason"]))
+            left = r["cards_left"][w]
+            if r["reason"] in ("emptied", "yelled") and left:
+                # Left counts hand + draw + spit (SP-10's measure): a winner who emptied hand
+                # and draw pile (SP-6) still holds spit cards, which the line names
+                footer += " (%d spit card%s left)" % (left, "" if left == 1 else "s")
+            footer += "."
         target = g.options["target"]
         if target:
             footer += " Match to %d points." % target

@@ -88,31 +88,38 @@ class SpeedRunTable(TrickTable):
         for s in range(self.n):
             b = bid_text(bids[s]) if ph != "select" else ""
             if ph == "play":
-                self.opp[s] = "%d tr  %s" % (won[s], "down" if b == "face down" else b)
+                b = "down" if b == "face down" else b
+                self.opp[s] = self.fit("%d tr  %s" % (won[s], b), "%dtr %s" % (won[s], b), True)
             else:
                 self.opp[s] = b
         notes = []
-        parts = []
-        if obs["trump_by"] >= 0:
-            parts.append("trump: %s" % self.names[obs["trump_by"]])
-        if obs["ranking_by"] >= 0:
-            parts.append("ranking: %s" % self.names[obs["ranking_by"]])
-        if parts:
-            line = ", ".join(parts)
-            notes.append(line[0].upper() + line[1:])
+        if ph == "play":
+            # who chose trump and ranking gives way to the trick count: the notes have
+            # room for four lines on both screens
+            notes.append("Trick %d/12, start player %s" % (obs["trick_no"], self.names[obs["start_player"]]))
+        else:
+            parts = []
+            if obs["trump_by"] >= 0:
+                parts.append("trump: %s" % self.names[obs["trump_by"]])
+            if obs["ranking_by"] >= 0:
+                parts.append("ranking: %s" % self.names[obs["ranking_by"]])
+            if parts:
+                line = ", ".join(parts)
+                notes.append(line[0].upper() + line[1:])
         low = obs["trick_low"]
         if rk and low is not None:
-            now = "1 is high" if low else "10 is high"
+            now = "1" if low else "10"
             if rk.startswith("slalom"):
-                notes.append("Now %s, switches each trick" % now)
+                notes.append("Now %s high, swaps each trick" % now)
             elif rk.startswith("bell"):
-                notes.append("Now %s, switches every 4" % now)
+                notes.append("Now %s high, swaps every 4" % now)
             else:
-                notes.append("%s all hand" % now)
+                notes.append("%s is high all hand" % now)
         mine = bid_text(bids[me])
         if mine and mine != "face down":
             rv = obs["my_reveal"]
-            notes.append("You: %s%s, won %d" % (mine, " (shown)" if rv else " (hidden)", won[me]))
+            # face down unless revealed; a revealed contract scores double
+            notes.append("You: %s%s, won %d" % (mine, " (x2)" if rv else "", won[me]))
         tot = obs["totals"]
         line = ""
         for s in range(self.n):
@@ -120,8 +127,6 @@ class SpeedRunTable(TrickTable):
         # every total on the line: "Total" where "Totals:" would push one off the screen
         notes.append(("Totals:" if len(line) + 7 <= (self.W - 8) // 8 else "Total") + line)
         self.notes = notes
-        if ph == "play":
-            notes.append("Trick %d/12   start player: %s" % (obs["trick_no"], self.names[obs["start_player"]]))
         if me in self.turn and obs["legal"]:
             if ph == "select":
                 self.prompt = ("Choose trump OR ranking" if obs["trump"] is None and rk is None
@@ -199,7 +204,7 @@ class SpeedRunTable(TrickTable):
                 if what == "pass":
                     pts = "0"
                 elif what.startswith("redo:") and not kept:
-                    pts = "%+d kept old" % score
+                    pts = "%+d (old)" % score
                 else:
                     pts = "%+d" % score
                 rows.append((self.names[s], c, "%d" % tricks, pts))
@@ -208,7 +213,7 @@ class SpeedRunTable(TrickTable):
             if ev[0] == "hand_end":
                 hand_no = ev[1]
         tot = obs["totals"]
-        footer = "Totals: " + "  ".join(["%s %d" % (self.names[s][:3], tot[s]) for s in range(self.n)])
+        footer = "Totals:\n" + "  ".join(["%s %d" % (self.names[s][:3], tot[s]) for s in range(self.n)])
         return ("Hand %d: contracts revealed" % hand_no, ("Player", "Contract", "Tr", "Score"),
                 rows, footer)
 

@@ -86,18 +86,18 @@ class SteppingStonesTable(TrickTable):
             self.opp[s] = ("%d tr  %s" % (won[s], role[:4])) if ph == "play" else role
         notes = []
         if d is not None:
-            notes.append("%s: %s%s" % (self.names[d], LONG[kind], " (Redo)" if obs["redo_hand"] else ""))
+            redo = " (Redo)" if obs["redo_hand"] else ""
+            notes.append(self.fit("%s: %s%s" % (self.names[d], LONG[kind], redo),
+                                        "%s: %s%s" % (self.names[d], SHORT[kind], redo)))
             if ph == "play":
-                line = "Declarer's tricks: %d" % obs["declarer_tricks"]
-                if kind == "win_last6":
-                    line += " (7-12 count)"
-                notes.append(line)
+                notes.append("Declarer's tricks%s: %d" % (" 7-12" if kind == "win_last6" else "",
+                                                           obs["declarer_tricks"]))
                 if kind == "win_slalom":
                     notes.append("This trick: %s is high" % ("1" if obs["trick_low"] else "9"))
         else:
             line = "Forehand: %s" % self.names[obs["forehand"]]
             if obs["puddle"]:
-                line += " - in the puddle!"
+                line = "Forehand %s: in the puddle!" % self.names[obs["forehand"]]
             notes.append(line)
         line = "Points:"
         for s in range(self.n):
@@ -188,9 +188,9 @@ class SteppingStonesTable(TrickTable):
             rows.append(("Played", rank + trump))
             rows.append(("Tricks", "%d" % res[2]))
             rows.append(("Scoresheet", "%d" % res[3]))
-        line = "Game points:"
-        for s in range(self.n):
-            line += " %s %d" % (self.names[s][:3], obs["scores"][s])
+        # the name-points pairs on a line of their own, so that no pair wraps apart
+        line = "Game points:\n" + "  ".join(["%s %d" % (self.names[s][:3], obs["scores"][s])
+                                              for s in range(self.n)])
         return ("Hand %d result" % hand_no, ("", ""), rows, line)
 
     def game_summary(self, res):

@@ -2,6 +2,12 @@
 
 The font is fixed-width (8 px per character, 8 px high), so measuring is arithmetic.
 A truncated string ends in a small three-dot ellipsis drawn in its last cell.
+
+`watch` is a test hook, None on the device (where it costs one global load per string):
+tests/host/test_text_fit.py sets it to hear of every string drawn, as
+watch(s, x, y, need, avail, marked): `need` is the string's width in pixels, `avail` the
+width it was given (10000 where none was: up to the screen edge), `marked` whether a cut
+shows an ellipsis.  rich.py reports through the same hook.
 """
 import framebuf
 from micropython import const
@@ -14,6 +20,9 @@ CHAR_H = const(8)
 # Scratch for scaled text: one glyph rendered 1:1, then enlarged pixel by pixel.
 _glyph_buf = bytearray(8)
 _glyph = framebuf.FrameBuffer(_glyph_buf, 8, 8, framebuf.MONO_HLSB)
+
+_NO_LIMIT = const(10000)
+watch = None
 
 
 def width(s, scale=1):
@@ -39,6 +48,8 @@ def truncate(s, w):
 
 
 def draw(fb, s, x, y, col, scale=1):
+    if watch is not None:
+        watch(s, x, y, len(s) * CHAR_W * scale, _NO_LIMIT, False)
     if scale == 1:
         fb.text(s, x, y, col)
         return
@@ -51,13 +62,19 @@ def draw(fb, s, x, y, col, scale=1):
 
 def draw_fit(fb, s, x, y, w, col):
     """Draw `s` in at most `w` pixels, ending in an ellipsis if it had to be cut."""
+    if watch is not None:
+        watch(s, x, y, len(s) * CHAR_W, w, True)
     shown, cut = truncate(s, w)
     fb.text(shown, x, y, col)
     if cut:
-        ex = x + len(shown) * CHAR_W
-        for i in range(3):
-            fb.fill_rect(ex + 1 + 2 * i, y + 6, 1, 1, col)
+        ellipsis(fb, x + len(shown) * CHAR_W, y, col)
     return cut
+
+
+def ellipsis(fb, x, y, col):
+    """Three dots in the cell at (x, y): the mark of a cut string."""
+    for i in range(3):
+        fb.fill_rect(x + 1 + 2 * i, y + 6, 1, 1, col)
 
 
 def draw_centred(fb, s, x, y, w, col, scale=1):
@@ -67,10 +84,12 @@ def draw_centred(fb, s, x, y, w, col, scale=1):
         if scale == 1:
             draw_fit(fb, s, x, y, w, col)
             return
+        if watch is not None:
+            watch(s, x, y, tw, w, False)
         s = s[:w // (CHAR_W * scale)]
         tw = len(s) * CHAR_W * scale
     draw(fb, s, x + (w - tw) // 2, y, col, scale)
 
 
 def draw_right(fb, s, right, y, col):
-    fb.text(s, right - len(s) * CHAR_W, y, col)
+    draw(fb, s, right - len(s) * CHAR_W, y, col)

@@ -105,12 +105,21 @@ class ListView:
                 fb.hline(mx + k, yb + k, 5 - 2 * k, ACCENT)
 
 
-def value_text(v):
-    """An option's value as a list row shows it: "on"/"off" for a flag, else str(v)."""
+def value_text(opt, v):
+    """Value `v` of Option `opt` as an options page shows it: the option's name for it if
+    it names its choices (core.game.SEATS_FROM_1), "on"/"off" for a flag, an engine word
+    without its "_" ("one point"), else str(v)."""
+    if opt.names:
+        ch = opt.choices
+        for i in range(len(ch)):
+            if ch[i] == v:
+                return opt.names[i]
     if v is True:
         return "on"
     if v is False:
         return "off"
+    if isinstance(v, str):
+        return v.replace("_", " ")
     return str(v)
 
 

@@ -192,3 +192,44 @@ def working_set(name, positions):
             worst = used
         obs = None
     return size, worst
+
+
+def check_merge(legal, kept, gone, trick):
+    """The candidate merge (core.ai.pimc.distinct) on one position: a legal card is
+    dropped exactly when a lower legal card of its suit exists and every card ranked
+    between the two is in `gone` (our hand or out of play) and none lies in `trick`
+    (the trick in progress); each dropped card then has a kept card of its suit below
+    it with only such cards between.  Returns (dropped, split): how many cards were
+    merged away, and how many pairs of neighbouring legal cards a trick card kept apart
+    (the case the merge once got wrong, issue #17)."""
+    legal = sorted(legal)
+    dropped = 0
+    split = 0
+    for i in range(len(legal)):
+        c = legal[i]
+        p = legal[i - 1] if i else -1
+        if p < 0 or p >> 4 != c >> 4:
+            assert c in kept, "the lowest legal card of its suit was dropped: %d" % c
+            continue
+        between = range(p + 1, c)
+        dead = True
+        for x in between:
+            if x not in gone or x in trick:
+                dead = False
+        if dead:
+            assert c not in kept, "%d and %d are equivalent but both kept" % (p, c)
+            k = max(x for x in kept if x >> 4 == c >> 4 and x < c)
+            for x in range(k + 1, c):
+                assert x in gone and x not in trick, "%d merged into %d across %d" % (c, k, x)
+            dropped += 1
+        else:
+            assert c in kept, "%d merged into %d with a live card between" % (c, p)
+            only_trick = True
+            for x in between:
+                if x not in gone and x not in trick:
+                    only_trick = False
+            if only_trick:
+                split += 1
+    for c in kept:
+        assert c in legal
+    return dropped, split

@@ -10,7 +10,7 @@ from core.ai import make_ai
 import core.ai.reds_ai  # noqa: F401  (compiled before games fragment the heap)
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
-    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
+    check_interleaved_searches, extra_seat_bytes, check_merge, MEASURES_HELD
 
 
 def _positions(options, seed, want, phases=("play",), every=4):
@@ -256,3 +256,41 @@ def test_pass_spoils_the_receivers_bid():
                 moved[j] += 1
                 assert (g1 > g0) if rb == 0 else (g1 < g0), (hand, anti, bid, rb, g0, g1)
     assert moved[0] > 0, moved
+
+
+def test_a_card_beating_the_trick_is_not_merged_away():
+    """Issue #17, Reds --seed 7, 4 players, round 9, trick 1: the AI bid 2 holding
+    QD AD 2S 5S 9C and plays last to JD 5D KD.  KD lies between QD and AD, so they are
+    not equivalent: QD loses the trick, AD wins it (the merge counted KD as out of play
+    and searched QD alone)."""
+    from core.ai.reds_play import RedsPlay
+    from core.cards import REDS_DECK
+    hand = _cards("QD AD 2S 5S 9C")
+    obs = {"seat": 0, "phase": "play", "legal": _cards("QD AD"), "n_players": 4, "round": 9,
+           "extra_round": False, "dealer": 0, "hand": hand, "anti": "S", "turned": _cards("7D 6S"),
+           "hidden_bids": False, "bids": [2, 1, 0, 1], "has_bid": [True] * 4, "pass_count": 0,
+           "pass_to": None, "pass_chosen": [], "pass_ready": [True] * 4, "pass_received": [],
+           "leader": 1, "trick": [REDS_DECK.parse(t) for t in ("JD", "5D", "KD")],
+           "played": [], "leaders": [], "tricks": [0, 0, 0, 0], "scores": [37, 40, 48, 36],
+           "team_scores": [], "partner": None}
+    assert RedsPlay(4).setup(obs) == _cards("QD AD")
+    assert make_ai("reds", "default", 7 * 8).choose(obs) == _cards("AD")[0]
+
+
+def test_merged_cards_have_no_live_or_trick_card_between():
+    """Property over random positions (every play decision of a greedy game with 3, 4
+    and 6 players; with fewer players most cards lie unseen in the pack, so a trick card
+    between two candidates is rarer): the merge drops a candidate only when every card
+    ranked between it and a kept one is ours or out of play (played to a finished
+    trick, turned), never one in the current trick."""
+    from core.ai.reds_play import RedsPlay
+    dropped = split = 0
+    for n, seed in ((3, 41), (4, 42), (6, 43)):
+        play = RedsPlay(n)
+        for game, seat in _positions({"players": n}, seed, 200, every=1):
+            obs = game.observation(seat)
+            gone = set(obs["hand"]) | set(obs["turned"]) | set(obs["played"])
+            d, s = check_merge(obs["legal"], play.setup(obs), gone, obs["trick"])
+            dropped += d
+            split += s
+    assert dropped and split, (dropped, split)

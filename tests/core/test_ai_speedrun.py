@@ -11,7 +11,7 @@ import core.ai.speedrun_ai  # noqa: F401  (compiled before games fragment the he
 from core.cards import hand_cards
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
-    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
+    check_interleaved_searches, extra_seat_bytes, check_merge, MEASURES_HELD
 
 
 def _positions(seed, want, phases=("play",)):
@@ -162,3 +162,61 @@ def test_whole_games_with_reveal_and_long_length():
             game.events.clear()
     assert kinds.get("reveal", 0) + kinds.get("noreveal", 0) > 0
     assert kinds.get("contract", 0) > 0
+
+
+def _cards(text):
+    from core.cards import SPEEDRUN_DECK
+    return [SPEEDRUN_DECK.parse(t) for t in text.split()]
+
+
+def test_a_card_beating_the_trick_is_not_merged_away():
+    """Issue #17, Speed Run --seed 6 (AI in seat 0 seeded as the arena seeds it), hand
+    2, trick 5: Win 5, 10 High, spades trump, 9H led; holding 8H and 10H, 10H beats the
+    9H and 8H does not, so both are searched (the merge counted the 9H as out of play
+    and searched 8H alone)."""
+    from core.ai.speedrun_play import SpeedRunPlay
+    cards = _cards
+    no = None
+    obs = {"game": "speedrun", "seat": 0, "phase": "play", "legal": cards("8H 10H"),
+           "hand": cards("8H 10H 5D 8D 1C 5C 7C 10C"), "hand_no": 2, "n_hands": 6,
+           "start_player": 2, "trump": "S", "trump_by": 0, "ranking": "10-high",
+           "ranking_by": 2, "trick_low": False, "bids": ["contract:win5", "down", "redo"],
+           "my_reveal": None, "reveal_variant": False,
+           "boards": ["win0", "win1", "win4", "win5", "win7"],
+           "unplayed": [["win0", "win4", "win5", "win7"], ["win0", "win1", "win4", "win7"],
+                        ["win0", "win1", "win4", "win7"]],
+           "passes_left": [1, 1, 1], "redos_left": [1, 1, 1],
+           "sheet_tricks": [[no, 1, no, no, no, no, no, no, no], [no, no, no, 7, no, no, no, no, no],
+                            [no, no, no, 4, no, no, no, no, no]],
+           "sheet_scores": [[no, -2, no, no, no, no, no, no, no], [no, no, no, 2, no, no, no, no, no],
+                            [no, no, no, 1, no, no, no, no, no]],
+           "totals": [-2, 2, 1], "trick_no": 5, "turn": 0, "trick": [[2, cards("9H")[0]]],
+           "played": cards("9S 10S 1S 6S 7S 8S 2S 5S 5H 4S 10D 1H"),
+           "trick_leaders": [1, 2, 1, 2], "trick_winners": [2, 1, 2, 2], "tricks_won": [0, 1, 3]}
+    assert SpeedRunPlay().setup(obs, obs["legal"]) == cards("8H 10H")
+    assert make_ai("speedrun", "default", 6 * 16).choose(obs) in obs["legal"]
+
+
+def test_merged_cards_have_no_live_or_trick_card_between():
+    """Property over random positions (every play decision of two random games): the
+    merge drops a candidate only when every card ranked between it and a kept one is
+    ours or played to a finished trick, never one in the current trick."""
+    from core.ai.speedrun_play import SpeedRunPlay
+    play = SpeedRunPlay()
+    dropped = split = 0
+    for seed in (51, 52):
+        game = SpeedRun({}, seed)
+        bots = [RandomBot(seed * 3 + s) for s in range(3)]
+        while not game.is_over():
+            seat = game.to_move()[0]
+            obs = game.observation(seat)
+            if obs["phase"] == "play" and len(obs["legal"]) > 1:
+                gone = set(obs["hand"]) | set(obs["played"])
+                trick = [c for _, c in obs["trick"]]
+                d, s = check_merge(obs["legal"], play.setup(obs, obs["legal"]), gone, trick)
+                dropped += d
+                split += s
+            game.apply(seat, bots[seat].choose(obs))
+            game.events.clear()
+            obs = None
+    assert dropped and split, (dropped, split)

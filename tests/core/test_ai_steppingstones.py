@@ -15,7 +15,7 @@ from core.ai.steppingstones_play import DefenceSim, rules_of
 from core.trick import NO_SUIT
 from ai_test_kit import HEAP_LIMIT, redeal, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
-    check_interleaved_searches, extra_seat_bytes, MEASURES_HELD
+    check_interleaved_searches, extra_seat_bytes, check_merge, MEASURES_HELD
 
 OPTION_SETS = ({}, {"contracts": "advanced", "redo": True})
 
@@ -291,3 +291,50 @@ def test_working_set_below_24k():
                  for game, _, seat in _positions(30, OPTION_SETS[1], 3, phases))
     size, worst = working_set("steppingstones", positions)
     assert size + worst < HEAP_LIMIT, "AI %d B + decision %d B" % (size, worst)
+
+
+def test_a_card_beating_the_trick_is_not_merged_away():
+    """Issue #17's merge bug in Stepping Stones (seed 2, AI in seat 0, greedy elsewhere,
+    hand 3, trick 11): the declarer (seat 2, Win with spades trump, 9 High) leads 6C; the
+    defender holds 5C and 8C.  The 6C between them makes them different: only 8C takes
+    the trick from the declarer, and the AI plays it (the merge counted the 6C as out
+    of play and kept 5C alone)."""
+    from core.cards import STEPPING_DECK
+    from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory
+    c5, c6, c8 = [STEPPING_DECK.parse(t) for t in ("5C", "6C", "8C")]
+    sheet = [{"contract": "win_pick", "tricks": [None, 3, None], "points": None},
+             {"contract": "win_nt", "tricks": [None, 5, None], "points": None},
+             {"contract": "win_last6", "tricks": [None, None, None], "points": None},
+             {"contract": "lose_nt", "tricks": [None, None, None], "points": None}]
+    obs = {"seat": 0, "phase": "play", "legal": [c5, c8], "hand": [c5, c8], "hand_no": 3,
+           "forehand": 2, "bidder": None, "passed": [], "puddle": False, "declarer": 2,
+           "contract": "win_pick", "redo_hand": False, "rank": "9high", "trump": 0,
+           "trick_no": 10, "trick": [[2, c6]], "trick_low": False,
+           "last_trick": [[2, 22], [0, 50], [1, 33]], "played": [511, 511, 499, 359],
+           "tricks_won": [2, 4, 4], "declarer_tricks": 4, "tokens": [0, 0, 0],
+           "scoresheet": sheet, "scores": [0, 0, 0]}
+    memory = SeatMemory()
+    memory.update(obs)
+    assert SteppingStonesPlay().setup(obs, obs["legal"], memory) == [c5, c8]
+    assert make_ai("steppingstones", "default", 2 * 8).choose(obs) == c8
+
+
+def test_merged_cards_have_no_live_or_trick_card_between():
+    """Property over random positions (every play decision of random games, both
+    option sets: Must Beat, May Trump, Slalom, 1 High included): the merge drops a
+    candidate only when every card ranked between it and a kept one is ours or played
+    to a finished trick, never one in the current trick."""
+    from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory
+    play = SteppingStonesPlay()
+    dropped = split = 0
+    for options in OPTION_SETS:
+        for game, _, seat in _positions(61, options, 300):
+            obs = game.observation(seat)
+            trick = [c for _, c in obs["trick"]]
+            gone = set(obs["hand"]) | (set(hand_cards(obs["played"])) - set(trick))
+            memory = SeatMemory()
+            memory.update(obs)
+            d, s = check_merge(obs["legal"], play.setup(obs, obs["legal"], memory), gone, trick)
+            dropped += d
+            split += s
+    assert dropped and split, (dropped, split)

@@ -155,7 +155,7 @@ def test_a_game_save_of_the_wrong_types_boots_fresh_and_says_so():
         b, loader, lines = _boot(fs)
         assert lines == ["game: save damaged, starting fresh"], (head, lines)
         assert b.saved_game is None
-        assert "game.sav" in fs.files       # kept, as any damaged copy, until the next save
+        assert "game.sav" not in fs.files and "game.sav.bad" in fs.files   # set aside
     # a settings file or a link key of the wrong shape: the same
     fs = FakeFs({"board.json": b'{"board": "b"}', "settings.sav": _file(1, 2, b'[1, 2]'),
                  "linkkey.sav": _file(1, 2, b'{"k": 1}')})
@@ -174,9 +174,10 @@ def test_a_loader_bug_is_reported_as_damage_not_raised():
     save_load.parse_game = buggy
     try:
         fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD)})
+        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
         b, loader, lines = _boot(fs)
         assert lines == ["game: save damaged, starting fresh"]
-        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
+        assert fs.files["game.sav.bad"] == _file(1, 4, GAME_HEAD)     # kept for the report
     finally:
         save_load.parse_game = real
 

@@ -7,7 +7,7 @@ import core.steppingstones  # noqa: F401  (first: compiling it needs large free 
 import json
 from core import save
 from core.bots import RandomBot
-from core.record import record_lines
+from core.record import dumps, iter_plain_record, record_lines
 from core.registry import game_class
 from core.save import GameSaver, SaveStore
 from core.save_load import load_game
@@ -109,7 +109,9 @@ def test_a_save_written_as_record_lines_still_loads():
     game, bots = _start("steppingstones", 5)
     for _ in range(20):
         _step(game, bots)
-    payload = "\n".join([json.dumps({"app": META})] + record_lines(game))
+    old = [dumps(obj) for obj in iter_plain_record(game)]
+    assert json.loads(old[0])["record"] == 1
+    payload = "\n".join([json.dumps({"app": META})] + old)
     SaveStore(fs).save(save.GAME_SAVE, [payload])
     loaded = load_game(SaveStore(fs))
     assert loaded.status == save.OK, loaded

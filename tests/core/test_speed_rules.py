@@ -96,7 +96,7 @@ def test_sp3_refill_to_five_at_once():
     assert g.n_hand[0] == 5 and g.n_draw[0] == 2
     assert hand_labels(g, 0) == ["8D", "KS", "QS", "JS", "AH"]    # top of the draw pile
     assert g.events[-1] == ("play", 40, 0, g.parse_action("6C>L"), 1)
-    assert g.event_text(g.events[-1]) == "     40 ms  seat 0 plays 6C>L, draws 1"
+    assert g.event_text(g.events[-1]) == "     40 ms  player 1 plays 6C>L, draws 1"
     assert_all_cards_accounted(g)
 
 
@@ -129,7 +129,7 @@ def test_sp4_stand_still_when_neither_can_play_and_flip_with_empty_spit_pile():
     flips = [e for e in g.events if e[0] == "flip"]
     assert [(e[1], e[2], g.action_label(e[3])) for e in flips] == [
         (900, 0, "7C>R"), (900, 1, "JD>L"), (900, 0, "4C>R")]
-    assert g.event_text(flips[0]) == "    900 ms  seat 0 flips 7C>R"
+    assert g.event_text(flips[0]) == "    900 ms  player 1 flips 7C>R"
     assert top_labels(g) == ["JD", "4C"]
     assert g.n_spit == [0, 0]
     assert g.to_move() == (1,) and g.action_label(g.legal_actions(1)[0]) == "5H>R"

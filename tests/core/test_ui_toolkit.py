@@ -200,10 +200,12 @@ def test_expand_rows_pair_table_matches_pixel_routine():
 
 def _rich_by_char(fb, s, x, y, col, max_w=10000):
     """The reference for core.ui.rich.draw: one cell at a time, "^X" a suit symbol drawn
-    by glyphs.draw (nothing for an unknown X), a final "^" plain text."""
-    from core.ui import glyphs
+    by glyphs.draw (nothing for an unknown X), a final "^" plain text; text that does
+    not fit max_w gives up its last cell to an ellipsis."""
+    from core.ui import glyphs, text
     from core.ui.palette import RED
-    end = x + max_w
+    cut = 8 * _cells_by_char(s) > max_w
+    end = x + max_w - (8 if cut else 0)
     i = 0
     k = len(s)
     while i < k and x + 8 <= end:
@@ -215,6 +217,9 @@ def _rich_by_char(fb, s, x, y, col, max_w=10000):
         else:
             fb.text(s[i], x, y, col)
             i += 1
+        x += 8
+    if cut and x <= end:
+        text.ellipsis(fb, x, y, col)
         x += 8
     return x
 

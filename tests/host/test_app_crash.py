@@ -107,3 +107,54 @@ def test_the_app_drops_the_boot_code_and_a_restart_reads_the_save_again(tmp_path
     assert dev.app is not None and dev.app.state == app_mod.MENU
     for name in app_mod.BOOT_ONLY:
         assert name not in sys.modules, name
+
+
+def test_the_crash_page_does_not_call_a_damaged_save_safe(tmp_path):
+    # issue #16 item 7: the page said "Your game is safe" whenever a save file was there
+    path = str(tmp_path)
+    _play_until_saves(path, "steppingstones", 3)
+    dev = Device(path)
+    dev.press("A")                                  # continue the saved game
+    assert dev.app.state == app_mod.TABLE
+    for name in ("game.sav", "game.bak"):           # the flash fails under it
+        p = os.path.join(path, name)
+        if os.path.exists(p):
+            with open(p, "r+b") as f:
+                f.seek(20)
+                f.write(b"#")
+    dev.app.tick = lambda now: 1 // 0
+    dev.passes(1)
+    assert dev.app is None
+    s = dev.boot.screen
+    expected = Screen(s.width, s.height)
+    crash.show(expected, ZeroDivisionError("integer division or modulo by zero"), crash.DAMAGED)
+    assert s.buf == expected.buf
+    crash.show(expected, ZeroDivisionError("integer division or modulo by zero"), crash.SAVED)
+    assert s.buf != expected.buf
+    dev.boot.hw.display.save_png(os.path.join(path, "crash_damaged.png"))
+    dev.press("A")                                  # the restart names the damage
+    assert dev.app.state == app_mod.MENU
+    assert dev.app.menu.status == "game: save damaged, starting fresh"
+
+
+def test_the_crash_page_of_a_linked_game_says_how_to_go_back(tmp_path):
+    from test_app_link import start_linked
+    w, fingers = start_linked(tmp_path, "reds", {"short_game": True}, 2, 2, None)
+    b = w.boots[1]
+    a = w.apps[1]
+    for _ in range(100):
+        if a.state == app_mod.RULES:
+            fingers[1].key("OK")
+        if a.state == app_mod.TABLE:
+            break
+        w.run(50)
+    assert a.state == app_mod.TABLE and a.linked is not None
+    b.app = a
+    a.tick = lambda now: 1 // 0
+    app_mod.guarded_step(b, w.now + 10, 1)
+    assert b.app is None
+    expected = Screen(b.screen.width, b.screen.height)
+    crash.show(expected, ZeroDivisionError("integer division or modulo by zero"), crash.LINKED)
+    assert b.screen.buf == expected.buf
+    from tools.headless import save_screen
+    save_screen(b.screen, os.path.join(str(tmp_path), "crash_linked.png"))

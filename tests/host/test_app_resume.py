@@ -128,6 +128,8 @@ def test_what_reading_the_save_imported_is_not_kept_after_that_game(tmp_path, an
             d.key("MENU")
             d.key("UP")                             # the pause menu's last item: Quit game
             d.key("OK")
+            d.key("DOWN")                           # "Quit this game?": Yes
+            d.key("OK")
         assert b.app.state == app_mod.MENU and b.app.game is None
         assert [m for m in mods if m in sys.modules] == []
 

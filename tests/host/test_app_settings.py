@@ -148,6 +148,8 @@ def test_a_game_quit_back_to_its_options_page_starts_again_and_stores_a_change(t
     d.key("MENU")
     d.key("UP")                                         # the pause menu's last item: Quit game
     d.key("OK")
+    d.key("DOWN")                                       # "Quit this game?": Yes
+    d.key("OK")
     m = a.menu
     assert a.state == app_mod.MENU and m.page == OPTIONS
     edit(d, 0, "UP")                                    # short -> long

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from core.record import record_lines
+from core.record import iter_plain_record
 from core.reds import Reds
 from core.reds_bots import GreedyBot
 
@@ -74,7 +74,7 @@ def cpython_record(n, seed, extra):
     while not g.is_over():
         for s in g.to_move():
             g.apply(s, bots[s].choose(g.observation(s)))
-    return [json.loads(line) for line in record_lines(g)]
+    return [json.loads(json.dumps(o)) for o in iter_plain_record(g)]   # version 1: no facts
 
 
 @pytest.mark.parametrize("n,seed,extra", GAMES)

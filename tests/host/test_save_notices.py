@@ -18,8 +18,11 @@ DAMAGED = {"game.sav": _file(1, 5, GAME_HEAD + b'{"record": 1, "game": "speed", 
 NEWER = {"game.sav": _file(2, 9, b"a game of format 2"),
          "settings.sav": _file(2, 9, b"settings of format 2"),
          "linkkey.sav": _file(2, 9, b"a key of format 2")}
+BOTH = {"game.sav": DAMAGED["game.sav"], "settings.sav": _file(1, 3, b'[1, 2]')}
 CASES = {
     "damaged": (DAMAGED, ["game: save damaged, starting fresh"]),
+    # issue #16 item 7: both saves damaged, both named (and each set aside once named)
+    "both": (BOTH, ["settings: save damaged, starting fresh", "game: save damaged, starting fresh"]),
     "newer": (NEWER, ["settings: saved by a newer firmware", "game: saved by a newer firmware",
                       "link key of a newer firmware kept: made a new one"]),
 }
@@ -35,6 +38,14 @@ def test_the_menu_says_what_happened_to_the_saves_and_works(tmp_path, case, layo
     b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None,
              board_config={"layout": layout, "panel": False})
     assert b.notices == notices and b.saved_game is None
+    if case != "newer":
+        # the damaged files are set aside: the next start is quiet (a newer firmware's
+        # files stay, and are named at every start)
+        names = sorted(os.listdir(str(tmp_path)))
+        assert [n for n in names if n.endswith(".bad")] == sorted([n + ".bad" for n in files])
+        again = boot(DeviceFs(str(tmp_path)), "host", lambda s: None,
+                     board_config={"layout": layout, "panel": False})
+        assert again.notices == []
     b.app = app_mod.make_app(b, seed=1, link=False)
     a = b.app
     assert a.state == app_mod.MENU and a.menu.status == "; ".join(notices)

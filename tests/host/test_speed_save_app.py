@@ -170,7 +170,10 @@ def test_a_damaged_speed_save_boots_with_the_message(tmp_path):
     assert b.notices == ["game: restored previous save"]
     a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.RESUME and a.saved[1].round_no == 2
+    # the damaged copy is set aside, round 1's is now the save (issue #16 item 7)
+    assert sorted(os.listdir(str(tmp_path)))[:2] == ["game.sav", "game.sav.bad"]
     # both damaged: the menu says so and nothing is offered
+    (tmp_path / "game.sav").write_bytes(bytes(data))
     (tmp_path / "game.bak").write_bytes(bytes(data))
     b = _boot(tmp_path)
     assert b.saved_game is None and b.notices == ["game: save damaged, starting fresh"]

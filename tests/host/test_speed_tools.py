@@ -14,7 +14,8 @@ def test_play_records_and_replays(tmp_path):
                       "--winner-yells-spit", "true", "--target", "50", "--quiet"]) == 0
     first = open(rec).read().splitlines()
     assert json.loads(first[0])["options"]["winner_yells_spit"] is True
-    assert all("t" in json.loads(line) for line in first[1:-1])
+    actions = [json.loads(line) for line in first if line.startswith('{"action"')]
+    assert actions and all("t" in a for a in actions)
     out = io.StringIO()
     assert play_speed.main(argparse.Namespace(replay=rec), out) == 0
     assert out.getvalue().startswith("replay OK")
@@ -32,7 +33,7 @@ def test_play_prints_the_log():
                             count_down_only=True)
     assert play_speed.main(ns, out) == 0
     text = out.getvalue()
-    assert "levels: seat 0 = 3, seat 1 = 3" in text and "round 1: deal" in text
+    assert "levels: player 1 = 3, player 2 = 3" in text and "round 1: deal" in text
     assert "plays" in text and "round 1 over" in text and '"count_down_only": true' in text
 
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from core.bots import RandomBot
-from core.record import record_lines
+from core.record import dumps, iter_plain_record
 from core.replay import replay_lines
 from core.steppingstones import SteppingStones
 from core.steppingstones_bots import GreedyBot
@@ -52,7 +52,7 @@ def cpython_record(seed, options, kinds):
     while not game.is_over():
         seat = game.to_move()[0]
         game.apply(seat, bots[seat].choose(game.observation(seat)))
-    return record_lines(game)
+    return [dumps(o) for o in iter_plain_record(game)]     # version 1: the script prints no facts
 
 
 def run_micropython(seed, options, kinds, heap, mpy_dir):
