@@ -137,15 +137,6 @@ class RedsTable(TrickTable):
         """Lines of notes between the trick (with its score row) and the message line."""
         return (self.msg_y - self.notes_y - 8) // 11 + 1
 
-    def _bid_text(self, obs, s, wide):
-        """A seat's bid as its box shows it; a hidden bid is "?" until the reveal."""
-        b = obs["bids"][s]
-        if b is not None:
-            return "%d" % b
-        if obs["has_bid"][s]:
-            return "hidden" if wide else "?"
-        return "-"
-
     def read(self, obs):
         g = self.game
         me = self.seat
@@ -169,7 +160,12 @@ class RedsTable(TrickTable):
         wide = self.box_w >= 100
         before_play = ph == "bid" or ph == "exchange"
         for s in range(n):
-            b = self._bid_text(obs, s, wide)
+            if bids[s] is not None:
+                b = "%d" % bids[s]
+            elif obs["has_bid"][s]:
+                b = "hidden" if wide else "?"     # a hidden bid, until the reveal
+            else:
+                b = "-"
             if before_play:                 # no tricks yet: the bids so far, in words
                 self.opp[s] = "bid %s" % b
             else:
