@@ -140,7 +140,7 @@ class App:
             for name in game_modules:
                 self._resident.discard(name)
         if notices:
-            self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
+            self.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
         self.saved = None
         if saved is not None:
             # core.app_resume: loaded only for a save, dropped with it (not resident)
@@ -575,9 +575,8 @@ class App:
             (on_act or self._act_here)(payload)
         elif kind == ACTS:
             (on_acts or self._acts_here)(payload)
-        elif kind == REFUSED:
-            why = self.game.check(self.human, payload)
-            t.flash(why or "not now", self.now)
+        elif kind == REFUSED:           # the player's words; check() has the engine's
+            t.flash(self.game.refusal(self.human, payload) or "Not now", self.now)
 
     def _act_here(self, action):
         self.apply(self.human, action)

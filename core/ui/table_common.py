@@ -21,7 +21,7 @@ span and a few text lines, not the screen.
 """
 from micropython import const
 
-from core.cards import rank_of, suit_of
+from core.cards import rank_of, rich_card as card_rich, suit_of   # card_rich: "7^H"
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT,
@@ -39,18 +39,13 @@ MSG_MS = const(2500)
 ACT = const(1)       # payload: one action
 ACTS = const(2)      # payload: a list of actions (Reds' exchange)
 PAUSE = const(3)
-REFUSED = const(4)   # payload: the card the human tried to play; the app asks why
+REFUSED = const(4)   # payload: the card or choice the rules refuse; the app asks why
 
 # Suit order on screen: alternate colours (decks "SHDC" -> S H C D; Reds "DSC" -> S D C).
 _SUIT_ORDER = {"SHDC": (0, 1, 3, 2), "DSC": (1, 0, 2)}
 
 
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-
-
-def card_rich(deck, card):
-    """A card as rich text: "7^H" draws 7 and a heart."""
-    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
 def display_order(deck, cards):
@@ -133,7 +128,9 @@ class TrickTable:
         self.opp = [""] * self.n
         self.notes = []
         self.prompt = ""
-        self.choices = None        # [(label, action)]; action None = shown, not choosable
+        # [(label, action)]; action None: shown, not choosable; (label, None, refused): OK
+        # says why the move `refused` is not allowed (a contract already done)
+        self.choices = None
         self.hand = []
         self.legal = []
         self.turn = ()
@@ -269,8 +266,10 @@ class TrickTable:
                 self.list.move(1)
                 self._draw_choices(False)
             elif k == keys.OK and press:
-                a = self.choices[self.list.sel][1]
-                return None if a is None else self.choose(a)
+                c = self.choices[self.list.sel]
+                if c[1] is None:
+                    return (REFUSED, c[2]) if len(c) > 2 else None
+                return self.choose(c[1])
             elif k == keys.BACK and press:
                 return self.choice_back()
             return None

@@ -192,8 +192,8 @@ class SpeedTable:
 
     def submit(self, action, now):
         why = self.arbiter.submit(self.game_time(now), self.seat, action, self.game.round_no)
-        if why is not None:
-            self.flash(why, now)
+        if why is not None:             # the engine's words stay in the arbiter's log
+            self.flash(self.game.refusal(self.seat, action) or "Not played", now)
         self._sync_pending()
         self.back_card = -1
         self.draw(now)
@@ -204,7 +204,7 @@ class SpeedTable:
         self._sync_pending()
         g = self.game
         if action == SPIT:
-            self.flash("Spit not taken: %s" % why, now)
+            self.flash(g.refusal(self.seat, SPIT) or "Spit not taken", now)
         elif why.endswith(" is over"):      # the lockstep's word for a finished round
             self.flash("Too late: that round was over", now)
         else:
@@ -219,7 +219,7 @@ class SpeedTable:
                 self.flash_pile = action & 1
                 self.flash_until = now + _FLASH_MS
             else:
-                self.flash("Not played: %s" % why, now)
+                self.flash(g.refusal(self.seat, action) or "Not played", now)
         self.draw(now)
 
     def handle(self, ev, now):
@@ -250,12 +250,12 @@ class SpeedTable:
     def play(self, card, pile, now):
         """`card` on `pile`, the pile whose key was pressed; on the other pile when the card
         fits only that one (SP-2: nothing to choose).  A card that fits neither is not sent:
-        the line says so, in the card's own symbols."""
+        the line says why, in the cards' own symbols."""
         if not self._fits(card, pile):
             if not self._fits(card, pile ^ 1):
-                d = self.deck
-                self.flash("%s^%s fits neither pile" % (d.ranks[card & RANK_MASK],
-                                                       d.suits[card >> SUIT_SHIFT]), now)
+                # the engine's sentence for it (core/speed_why.py: "8♣ does not fit 5♠ or A♠")
+                self.flash(self.game.refusal(self.seat, play_action(card, pile)) or
+                           "Not played", now)
                 self.draw(now)
                 return
             pile ^= 1
