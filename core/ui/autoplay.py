@@ -301,8 +301,8 @@ class Capture:
         elif st == app_mod.TABLE:
             t = a.table
             if a.realtime:
-                if a.game.now >= 4000 and self.take("table"):
-                    self.pause_pages(d, t)
+                if a.game.now >= 4000:
+                    self.take("table")      # (its pause and scoresheet: test_app_scoresheets)
                 return
             if getattr(t, "draws", None) is not None:
                 self.take("dealer_draw")        # Reds' first-dealer draws (R-8)
