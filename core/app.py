@@ -362,6 +362,7 @@ class App:
         self.human = plan.human
         self.names = plan.names()
         self.seat_kinds = list(plan.kinds)
+        self.kept_kinds = (HUMAN, LINK)     # for _round_ai: core.seats is gone by then
         self.players = []
         for s in range(plan.n):
             k = plan.kinds[s]
@@ -680,12 +681,11 @@ class App:
         """Speed: a fresh bot for every AI seat at the start of each round, seeded from
         the game's seed and the round, as _begin seats a restored game's; linked seats
         and the human stay."""
-        from core.seats import HUMAN, LINK
         g = self.game
         fresh = False
         for s in range(len(self.players)):
             p = self.players[s]
-            if p is not None and self.seat_kinds[s] not in (HUMAN, LINK):
+            if p is not None and self.seat_kinds[s] not in self.kept_kinds:
                 self.players[s] = p.__class__(p.level, ai_seed(g.seed, s, g.round_no))
                 fresh = True
         if fresh:

@@ -422,22 +422,33 @@ class TrickTable:
         drew = False
         for seat in range(self.n):
             card = self.slots[seat]
-            flag_changed = ((seat == self.last_seat) != (seat == self._drawn_last)
-                            or (seat == self.winner) != (seat == self._drawn_winner))
-            if card == self.drawn_slots[seat] and not flag_changed:
+            frame = (seat == self.last_seat) != (seat == self._drawn_last)
+            named = (seat == self.winner) != (seat == self._drawn_winner)
+            if card == self.drawn_slots[seat] and not (frame or named):
+                continue
+            x = self.slot_x(seat)
+            col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
+            if card == self.drawn_slots[seat] and card != NO_CARD:
+                # the same card: only its frame (the last card played) or its seat's name
+                # (the trick's winner) changed; redraw just that (a card played: the
+                # frame moves and the winner's name turns gold in three slots)
+                if frame:
+                    carddraw.draw_frame(fb, x, y, carddraw.FULL, seat == self.last_seat)
+                    self.screen.mark(x, y, cw, ch)
+                if named:
+                    fb.fill_rect(x - 1, y + ch, cw + 2, 11, FELT)
+                    text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
+                    self.screen.mark(x - 1, y + ch, cw + 2, 11)
                 continue
             drew = True
             self.drawn_slots[seat] = card
-            x = self.slot_x(seat)
             fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
             if card == NO_CARD:
                 carddraw.draw_slot(fb, x, y)
             else:
                 carddraw.draw_face(fb, self.deck, card, x, y, carddraw.FULL,
                                    carddraw.F_CURSOR if seat == self.last_seat else 0)
-            col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
-            name = self.names[seat]
-            text.draw_centred(fb, name[:5], x - 4, y + ch + 2, cw + 8, col)
+            text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
             self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner

@@ -91,6 +91,8 @@ class SpeedTable:
         self.paused_t = 0
         self.round_seen = game.round_no
         self.cursor = 0
+        self.shown = []             # the hand in the order shown (hand()), in that round
+        self.shown_round = game.round_no
         self.msg = ""
         self.msg_until = 0
         self.flash_pile = -1
@@ -175,17 +177,42 @@ class SpeedTable:
         return t
 
     def hand(self):
+        """The hand as shown: the engine's cards but this unit's pending plays, in the
+        order shown last, a card drawn taking the place of the card played (the engine
+        appends it at the end).  So a card played redraws one card of the row, not every
+        card right of it (issue #19: card played within 50 ms)."""
         g = self.game
         h = g.hand[self.seat]
-        out = [h[k] for k in range(g.n_hand[self.seat])]
+        cur = [h[k] for k in range(g.n_hand[self.seat])]
         for a in self.pend:
-            if a != SPIT and (a >> 1) in out:
-                out.remove(a >> 1)
+            if a != SPIT and (a >> 1) in cur:
+                cur.remove(a >> 1)
+        shown = self.shown
+        if self.shown_round != g.round_no:
+            shown = []              # a new deal is shown as dealt (as a restored round is)
+            self.shown_round = g.round_no
+        new = [c for c in cur if c not in shown]
+        out = []
+        for c in shown:
+            if c in cur:
+                out.append(c)
+            elif new:
+                out.append(new.pop(0))
+        out += new
+        self.shown = out
         return out
 
     def playable_positions(self):
         h = self.hand()
         return [i for i in range(len(h)) if self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)]
+
+    def _fit_mask(self, h):
+        """Bit k set when h[k] fits a centre pile."""
+        m = 0
+        for k in range(len(h)):
+            if self._fits(h[k], PILE_L) or self._fits(h[k], PILE_R):
+                m |= 1 << k
+        return m
 
     def may_spit(self):
         return SPIT in self.game.legal_actions(self.seat)
@@ -365,8 +392,10 @@ class SpeedTable:
         if self._changed(_D_MINE, mine):
             self._mine_cells = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
                                          self._mine_cells)
-        self._draw_msg(v)
-        self.draw_hand()
+        h = self.hand()
+        fit = self._fit_mask(h)     # once for the message and the hand
+        self._draw_msg(v, fit)
+        self.draw_hand(h, fit)
         if self.held is not None and self.held[1]:
             self._draw_count(self.held[1])
 
@@ -444,7 +473,7 @@ class SpeedTable:
         text.draw_centred(fb, "spit %d" % n, sx - 8, y + ch + 4, cw + 16, TEXT)
         self.screen.mark(sx - 8, y - 2, cw + 16, ch + 16)
 
-    def _draw_msg(self, v):
+    def _draw_msg(self, v, fit):
         held = self.held
         if self.msg:
             s, col = self.msg, ORANGE
@@ -456,7 +485,7 @@ class SpeedTable:
             s, col = "", TEXT
         elif v.emptied and v.winner_yells:
             s, col = "Yell Spit now! (%s)" % self.hints.get("aux", "AUX"), GOLD
-        elif not self.playable_positions():
+        elif not fit:
             if self.may_spit():
                 s, col = "No play: call Spit (%s)" % self.hints.get("aux", "AUX"), GOLD
             elif v.called:
@@ -469,15 +498,17 @@ class SpeedTable:
             return
         self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
-    def draw_hand(self):
-        h = self.hand()
+    def draw_hand(self, h=None, fit=0):
+        if h is None:
+            h = self.hand()
+            fit = self._fit_mask(h)
         n = len(h)
         if self.cursor >= n:
             self.cursor = n - 1 if n else 0
         dim = 0
         up = 0
         for i in range(n):
-            if self.held is not None or not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
+            if self.held is not None or not (fit >> i) & 1:
                 dim |= 1 << i
             if h[i] == self.back_card:
                 up = 1 << i
