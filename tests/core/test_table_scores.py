@@ -1,8 +1,9 @@
 """Scores a player can see (issue #16 items 2 and 3): Reds shows every seat's score under
 its name at the trick at 2-6 players (and the partnership game) on both screens, inside the
 screen and above the message line; its bid and exchange screens show the trump, anti-trump
-and neutral suits, the turned cards and the bids so far, never a hidden bid; the Reds and
-Speed scoresheet pages show the right numbers.  Runs on CPython and both MicroPython ports.
+and neutral suits, the turned cards and the bids so far, never a hidden bid (the
+scoresheets: test_reds_sheet.py, test_speed_sheet.py).  Runs on CPython and both
+MicroPython ports.
 """
 import framebuf
 import gc
@@ -184,43 +185,6 @@ def test_a_hidden_bid_is_never_shown_before_the_reveal():
 
 def _sheet_texts(g, t, w):
     return sheet_texts(_SCREENS[w], t, g.observation(t.seat))
-
-
-def test_the_reds_scoresheet_shows_each_rounds_bids_tricks_and_points():
-    for w in (240, 320):
-        for n in (2, 6):
-            g = _reds(n, 11)
-            _to_round_play(g, 3)
-            s, t = _table(g, w)
-            assert t.HAS_SHEET
-            texts = _sheet_texts(g, t, w)
-            for no in range(1, 4):
-                r = g.result()["rounds"][no - 1]
-                assert "R%d" % no in texts
-                at = texts.index("R%d" % no)
-                row = texts[at + 1:at + 1 + 2 * n]
-                want = []
-                for seat in range(n):
-                    want += ["%d/%d" % (r["bids"][seat], r["tricks"][seat]), "+%d" % r["points"][seat]]
-                assert row == want, (row, want)
-            at = texts.index("Total")
-            assert texts[at + 1:at + 1 + n] == ["%d" % x for x in g.scores]
-
-
-def test_a_long_reds_scoresheet_turns_pages():
-    from core.ui import keys, sheets
-    g = _reds(6, 11, part=True)
-    _to_round_play(g, 9)
-    s, t = _table(g, 240)
-    t.sheet_page = -1
-    texts = _sheet_texts(g, t, 240)
-    rows, pages = sheets.reds_pages(t)
-    assert pages == 2 and "R9" in texts and "R1" not in texts     # opens on the latest
-    assert sheets.sheet_key(t, keys.DOWN)
-    texts = _sheet_texts(g, t, 240)
-    assert "R1" in texts and "R%d" % rows in texts and "R9" not in texts
-    assert not sheets.sheet_key(t, keys.OK)           # any other key: back to the table
-    assert sheets.sheet_hint(t, HINTS) == "UP/DN:page OK:back"
 
 
 def render_score_screens(w, h, shot):
