@@ -11,8 +11,8 @@ Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the scre
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
     hints        the board's buttons for this screen
 When the human must choose something other than a card (trump, contract, bid), a list
-panel covers the trick and notes regions (COMPACT_CHOICES: only the trick's card slots, so
-the names, scores and notes stay in view while choosing).
+panel covers the trick and notes regions (a game may give it a smaller `list` and its
+height, `panel_h`: Reds' covers only the card slots).
 
 A game module subclasses TrickTable and fills the model in `read(obs)`: info, opp[seat],
 notes, prompt, choices.  Every region remembers what it last drew and redraws (and marks
@@ -71,7 +71,6 @@ class TrickTable:
     TITLE = ""
     HAS_SHEET = False
     sheet_page = -1             # the scoresheet's page (-1: the last)
-    COMPACT_CHOICES = False     # the choice list covers the card slots only
     DECK = None
     # Public events: a card played ("play", seat, card), the trick's winner (TRICK_EVENT
     # with the winner at WIN_AT), the end of a hand; SUMMARY_EVENTS are kept for the
@@ -116,13 +115,8 @@ class TrickTable:
         self.winner = -1
         self._drawn_last = -2
         self._drawn_winner = -2
-        if self.COMPACT_CHOICES:
-            ch = carddraw.height(carddraw.FULL)
-            self.list = ListView(4, self.trick_y - 2, W - 8, ch + 2, 16)
-            self.panel_h = ch + 6
-        else:
-            self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
-            self.panel_h = 0
+        self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
+        self.panel_h = 0           # the choice panel's height (0: down to the message)
         # the model, filled by read()
         self.info = ""
         self.opp = [""] * self.n
@@ -354,11 +348,7 @@ class TrickTable:
         for i in range(self.n - 1):
             self.draw_box(i)
         if self.choices is not None:
-            full = self._d_choices is None
-            if self.COMPACT_CHOICES:
-                full = self.draw_trick() or full    # a slot drawn over the panel: again
-                self.draw_notes()
-            self._draw_choices(full)
+            self._draw_choices(self._d_choices is None)
         else:
             if self._d_choices is not None:
                 self._d_choices = None
@@ -369,7 +359,7 @@ class TrickTable:
                 self.screen.mark(0, y, self.W, h)
                 for i in range(self.n):
                     self.drawn_slots[i] = 0xFE
-                if not self.COMPACT_CHOICES:
+                if not self.panel_h:
                     self._d_notes = None
             self.draw_trick()
             self.draw_notes()

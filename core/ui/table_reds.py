@@ -14,6 +14,7 @@ from core.cards import REDS_DECK, rank_of
 from core.ui import carddraw, keys, rich, text
 from core.ui.palette import ACCENT, FELT
 from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
+from core.ui.widgets import ListView
 
 _CONFIRM = -1
 _CHANGE = -2
@@ -28,12 +29,15 @@ class RedsTable(TrickTable):
     HAND_EVENTS = ("score",)
     SUMMARY_EVENTS = ("score", "team_score")
     HAS_SHEET = True
-    COMPACT_CHOICES = True
 
     def __init__(self, screen, game, seat, names, hints):
         self.score_row = None           # each seat's score, under its name at the trick
         TrickTable.__init__(self, screen, game, seat, names, hints)
         self.notes_y += 10              # below the score row
+        # the bid and confirm lists cover the card slots only: names, scores, notes stay
+        ch = carddraw.height(carddraw.FULL)
+        self.list = ListView(4, self.trick_y - 2, self.W - 8, ch + 2, 16)
+        self.panel_h = ch + 6
         self.exchange_need = 0
         self.direction = ""
         self.intro_done = False
@@ -89,6 +93,11 @@ class RedsTable(TrickTable):
     def reset_drawn(self):
         TrickTable.reset_drawn(self)
         self._d_row = [None] * self.n
+
+    def _draw_choices(self, full):
+        full = self.draw_trick() or full    # a slot drawn over the panel: the panel again
+        self.draw_notes()
+        TrickTable._draw_choices(self, full)
 
     def draw_trick(self):
         """The trick's slots, then the score row under their names (what changed)."""
