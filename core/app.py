@@ -190,7 +190,11 @@ class App:
             self.pause_key(ev)
         elif st == SHEET:
             if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
-                self.to_table()
+                from core.ui.sheets import sheet_key
+                if sheet_key(self.table, keys.key_of(ev)):
+                    self.show_sheet()           # another page of a long scoresheet
+                else:
+                    self.to_table()
         elif st == HAND_RESULT:
             if self._ok_or_back(ev):
                 if self.game.is_over():
@@ -396,7 +400,8 @@ class App:
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name))
+            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name,
+                          "core.ui.sheets"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -518,11 +523,8 @@ class App:
             if item == "Resume" or item == QUIT_NO:
                 self.to_table()
             elif item == "Scoresheet":
-                self.table.draw_sheet(self.screen, self.game.observation(self.human))
-                from core.ui.widgets import hint_line
-                from core.ui.palette import FELT_DARK
-                hint_line(self.screen, "%s:back to the table" % self.hints["ok"], FELT_DARK, 14)
-                self.state = SHEET
+                self.table.sheet_page = -1          # opens on the latest rounds
+                self.show_sheet()
             elif item == "Rules":
                 self.open_rules()
             elif item == QUIT_YES:
@@ -530,6 +532,15 @@ class App:
                 self.to_menu()
             else:
                 self.ask_quit()
+
+    def show_sheet(self):
+        from core.ui.widgets import hint_line
+        from core.ui.palette import FELT_DARK
+        from core.ui.sheets import sheet_hint       # dropped again by to_table()
+        t = self.table
+        t.draw_sheet(self.screen, self.game.observation(self.human))
+        hint_line(self.screen, sheet_hint(t, self.hints), FELT_DARK, 14)
+        self.state = SHEET
 
     # -- the turn-based table -------------------------------------------------------------
     def _event_total(self):

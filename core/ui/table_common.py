@@ -11,7 +11,8 @@ Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the scre
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
     hints        the board's buttons for this screen
 When the human must choose something other than a card (trump, contract, bid), a list
-panel covers the trick and notes regions.
+panel covers the trick and notes regions (a game may give it a smaller `list` and its
+height, `panel_h`: Reds' covers only the card slots).
 
 A game module subclasses TrickTable and fills the model in `read(obs)`: info, opp[seat],
 notes, prompt, choices.  Every region remembers what it last drew and redraws (and marks
@@ -69,6 +70,7 @@ def display_order(deck, cards):
 class TrickTable:
     TITLE = ""
     HAS_SHEET = False
+    sheet_page = -1             # the scoresheet's page (-1: the last)
     DECK = None
     # Public events: a card played ("play", seat, card), the trick's winner (TRICK_EVENT
     # with the winner at WIN_AT), the end of a hand; SUMMARY_EVENTS are kept for the
@@ -114,6 +116,7 @@ class TrickTable:
         self._drawn_last = -2
         self._drawn_winner = -2
         self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
+        self.panel_h = 0           # the choice panel's height (0: down to the message)
         # the model, filled by read()
         self.info = ""
         self.opp = [""] * self.n
@@ -349,11 +352,15 @@ class TrickTable:
         else:
             if self._d_choices is not None:
                 self._d_choices = None
-                self.screen.fb.fill_rect(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2, FELT)
-                self.screen.mark(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2)
+                y, h = self.trick_y - 4, self.panel_h
+                if not h:
+                    y, h = self.trick_y - 2, self.msg_y - self.trick_y + 2
+                self.screen.fb.fill_rect(0, y, self.W, h, FELT)
+                self.screen.mark(0, y, self.W, h)
                 for i in range(self.n):
                     self.drawn_slots[i] = 0xFE
-                self._d_notes = None
+                if not self.panel_h:
+                    self._d_notes = None
             self.draw_trick()
             self.draw_notes()
         self.draw_msg()
@@ -397,10 +404,12 @@ class TrickTable:
         return self.slot_x0 + i * (carddraw.width(carddraw.FULL) + self.slot_gap)
 
     def draw_trick(self):
+        """The slots that changed; True if any was drawn."""
         fb = self.screen.fb
         cw = carddraw.width(carddraw.FULL)
         ch = carddraw.height(carddraw.FULL)
         y = self.trick_y + 2
+        drew = False
         for seat in range(self.n):
             card = self.slots[seat]
             frame = (seat == self.last_seat) != (seat == self._drawn_last)
@@ -421,6 +430,7 @@ class TrickTable:
                     text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
                     self.screen.mark(x - 1, y + ch, cw + 2, 11)
                 continue
+            drew = True
             self.drawn_slots[seat] = card
             fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
             if card == NO_CARD:
@@ -432,6 +442,7 @@ class TrickTable:
             self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner
+        return drew
 
     def draw_notes(self):
         notes = self.notes
@@ -504,7 +515,7 @@ class TrickTable:
             fb = self.screen.fb
             x = 2
             y = self.trick_y - 4
-            h = self.msg_y - y - 1
+            h = self.panel_h or self.msg_y - y - 1
             fb.fill_rect(x, y, self.W - 4, h, FELT_DARK)
             self.screen.mark(x, y, self.W - 4, h)
             self.list.draw(self.screen, self._choice_label, FELT_DARK, True)

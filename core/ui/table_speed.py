@@ -24,6 +24,8 @@ says so.  AUX calls Spit (a play key too, when no card fits and Spit is allowed)
 pauses.  Redraws happen only when the game's `version` changes: a card played redraws one
 pile, one count line and the hand span.
 """
+from array import array
+
 from micropython import const
 
 from core.cards import RANK_MASK, SUIT_SHIFT
@@ -48,6 +50,7 @@ _D_PILE = const(4)      # + pile: (top, framed, cards in the centre, not held)
 _D_TOP = const(6)       # + pile: the top card drawn
 _D_SPIT = const(8)      # + pile: the spit count drawn
 _D_SLOTS = const(10)
+_RECENT = const(8)      # rounds the scoresheet lists: a ring, not a growing history (SP-7)
 
 STOOD = "Stand-still: spits flipped"   # SP-4; shown until the next card is played
 REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
@@ -58,8 +61,9 @@ REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
 
 class SpeedTable:
     REALTIME = True
-    HAS_SHEET = False
+    HAS_SHEET = True
     TITLE = "Speed"
+    sheet_page = -1
 
     def __init__(self, screen, game, seat, names, hints):
         self.screen = screen
@@ -102,6 +106,8 @@ class SpeedTable:
         self.gated = False          # linked: each round waits for every player (hold())
         self.held = None            # (who is waited for, countdown digit) while held
         self._d = [None] * _D_SLOTS
+        # the last _RECENT finished rounds: round number, (winner + 1) << 8 | points
+        self.recent = array("H", bytes(4 * _RECENT))
         cw = carddraw.width(carddraw.FULL)
         gap = 16 if W >= 300 else 8
         self.pile_x = ((W - 2 * cw - gap) // 2, (W + gap) // 2)
@@ -508,8 +514,28 @@ class SpeedTable:
                 up = 1 << i
         self.hand_row.show(self.deck, h, n, self.cursor if n else -1, up, dim)
 
+    # -- the scoresheet -------------------------------------------------------------------
+    def note_round(self):
+        """Keep the last finished round (the engine keeps only the last one) in the ring."""
+        g = self.game
+        if not g.rounds:
+            return
+        r = g.rounds[-1]
+        no = r["round"]
+        rec = self.recent
+        i = 2 * ((no - 1) % _RECENT)
+        if rec[i] != no:
+            rec[i] = no
+            rec[i + 1] = (0 if r["winner"] is None else r["winner"] + 1) << 8 | r["points"]
+
+    def draw_sheet(self, screen, obs):
+        self.note_round()
+        from core.ui.sheets import draw_speed    # loaded while the page is shown
+        draw_speed(self, screen, _RECENT)
+
     # -- results --------------------------------------------------------------------------
     def round_summary(self):
+        self.note_round()
         g = self.game
         r = g.rounds[-1]
         rows = []
