@@ -277,12 +277,12 @@ class SpeedTable:
     def play(self, card, pile, now):
         """`card` on `pile`, the pile whose key was pressed; on the other pile when the card
         fits only that one (SP-2: nothing to choose).  A card that fits neither is not sent:
-        the line says why, in the cards' own symbols."""
+        the line says so, in the card's own symbols."""
         if not self._fits(card, pile):
             if not self._fits(card, pile ^ 1):
-                # the engine's sentence for it (core/speed_why.py: "8♣ does not fit 5♠ or A♠")
-                self.flash(self.game.refusal(self.seat, play_action(card, pile)) or
-                           "Not played", now)
+                d = self.deck
+                self.flash("%s^%s fits neither pile" % (d.ranks[card & RANK_MASK],
+                                                       d.suits[card >> SUIT_SHIFT]), now)
                 self.draw(now)
                 return
             pile ^= 1
