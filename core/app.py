@@ -140,7 +140,7 @@ class App:
             for name in game_modules:
                 self._resident.discard(name)
         if notices:
-            self.menu.status = "; ".join(notices)     # boot's news: save restored, damaged...
+            self.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
         self.saved = None
         if saved is not None:
             # core.app_resume: loaded only for a save, dropped with it (not resident)
@@ -190,7 +190,11 @@ class App:
             self.pause_key(ev)
         elif st == SHEET:
             if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
-                self.to_table()
+                from core.ui.sheets import sheet_key
+                if sheet_key(self.table, keys.key_of(ev)):
+                    self.show_sheet()           # another page of a long scoresheet
+                else:
+                    self.to_table()
         elif st == HAND_RESULT:
             if self._ok_or_back(ev):
                 if self.game.is_over():
@@ -358,6 +362,7 @@ class App:
         self.human = plan.human
         self.names = plan.names()
         self.seat_kinds = list(plan.kinds)
+        self.kept_kinds = (HUMAN, LINK)     # for _round_ai: core.seats is gone by then
         self.players = []
         for s in range(plan.n):
             k = plan.kinds[s]
@@ -395,7 +400,8 @@ class App:
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name))
+            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name,
+                          "core.ui.sheets"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -517,11 +523,8 @@ class App:
             if item == "Resume" or item == QUIT_NO:
                 self.to_table()
             elif item == "Scoresheet":
-                self.table.draw_sheet(self.screen, self.game.observation(self.human))
-                from core.ui.widgets import hint_line
-                from core.ui.palette import FELT_DARK
-                hint_line(self.screen, "%s:back to the table" % self.hints["ok"], FELT_DARK, 14)
-                self.state = SHEET
+                self.table.sheet_page = -1          # opens on the latest rounds
+                self.show_sheet()
             elif item == "Rules":
                 self.open_rules()
             elif item == QUIT_YES:
@@ -529,6 +532,15 @@ class App:
                 self.to_menu()
             else:
                 self.ask_quit()
+
+    def show_sheet(self):
+        from core.ui.widgets import hint_line
+        from core.ui.palette import FELT_DARK
+        from core.ui.sheets import sheet_hint       # dropped again by to_table()
+        t = self.table
+        t.draw_sheet(self.screen, self.game.observation(self.human))
+        hint_line(self.screen, sheet_hint(t, self.hints), FELT_DARK, 14)
+        self.state = SHEET
 
     # -- the turn-based table -------------------------------------------------------------
     def _event_total(self):
@@ -564,9 +576,8 @@ class App:
             (on_act or self._act_here)(payload)
         elif kind == ACTS:
             (on_acts or self._acts_here)(payload)
-        elif kind == REFUSED:
-            why = self.game.check(self.human, payload)
-            t.flash(why or "not now", self.now)
+        elif kind == REFUSED:           # the player's words; check() has the engine's
+            t.flash(self.game.refusal(self.human, payload) or "Not now", self.now)
 
     def _act_here(self, action):
         self.apply(self.human, action)
@@ -670,12 +681,11 @@ class App:
         """Speed: a fresh bot for every AI seat at the start of each round, seeded from
         the game's seed and the round, as _begin seats a restored game's; linked seats
         and the human stay."""
-        from core.seats import HUMAN, LINK
         g = self.game
         fresh = False
         for s in range(len(self.players)):
             p = self.players[s]
-            if p is not None and self.seat_kinds[s] not in (HUMAN, LINK):
+            if p is not None and self.seat_kinds[s] not in self.kept_kinds:
                 self.players[s] = p.__class__(p.level, ai_seed(g.seed, s, g.round_no))
                 fresh = True
         if fresh:

@@ -312,7 +312,8 @@ class LinkPlay:
         why = self.provider.submit(app.human, action)
         if why is not None:
             self.queue = []
-            app.table.flash(why, app.now)
+            # the game's refusal in the player's words; else the link's own reason
+            app.table.flash(app.game.refusal(app.human, action) or why, app.now)
             return
         app.refresh()                   # the human's turn is off until the link agrees
 

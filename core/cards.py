@@ -87,6 +87,11 @@ REDS_DECK = Deck("reds", "DSC", ("2", "3", "4", "5", "6", "7", "8", "9", "10", "
 SPEED_DECK = Deck("speed", "SHDC", ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
 
 
+def rich_card(deck, card):
+    """A card as the tables draw it in text (core/ui/rich.py): "7^H", a 7 and a heart."""
+    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
+
+
 def new_hand():
     return array("H", (0, 0, 0, 0))
 

@@ -12,7 +12,8 @@ Subclasses provide:
     _setup()                      deal and start, using self.rng
     to_move()                     tuple of seats that must decide now; () when over
     legal_actions(seat)           list of action ints
-    _why_illegal(seat, action)    message for an action that is not legal (optional)
+    _reason(seat, action)         why a deciding seat's action is not legal (optional):
+                                  (code, message, sentence), see core/refusal.py
     _apply(seat, action)          change the state for a legal action
     observation(seat)             dict of what the seat may know
     is_over(), result()
@@ -37,11 +38,6 @@ class Option:
         self.default = choices[0] if default is None else default
         if names is not None:
             self.names = names
-
-
-# The names of a "first player" option's choices (random, then seats 0-2): a person
-# counts seats from 1 (issue #16).
-SEATS_FROM_1 = ("random", "seat 1", "seat 2", "seat 3")
 
 
 def resolve_options(spec, given):
@@ -113,23 +109,32 @@ class Game:
     def all_action_ids(self):
         return ()
 
-    def _why_illegal(self, seat, action):
-        return "%s is not legal for seat %d now (legal: %s)" % (
-            self.action_label(action), seat,
-            ", ".join([self.action_label(a) for a in self.legal_actions(seat)]))
+    def _reason(self, seat, action):
+        from core.refusal import other
+        return other(self, seat, action)
 
     # -- shared behaviour ----------------------------------------------------------------
+    def is_legal(self, seat, action):
+        """True when `seat` may take `action` now (reason() says why not)."""
+        return not self.is_over() and seat in self.to_move() and action in self.legal_actions(seat)
+
+    def reason(self, seat, action):
+        """None when legal, else why not, decided once and said twice: (code, the engine's
+        message, the player's sentence), see core/refusal.py (loaded on a refusal only)."""
+        if self.is_legal(seat, action):
+            return None
+        from core.refusal import reason
+        return reason(self, seat, action)
+
     def check(self, seat, action):
-        """The reason `action` by `seat` is illegal now, or None if it is legal."""
-        if self.is_over():
-            return "the game is over"
-        movers = self.to_move()
-        if seat not in movers:
-            return "seat %d does not decide now (waiting for %s)" % (
-                seat, ", ".join([str(s) for s in movers]) or "nobody")
-        if action not in self.legal_actions(seat):
-            return self._why_illegal(seat, action)
-        return None
+        """The engine's message for why `action` by `seat` is illegal now, or None."""
+        r = self.reason(seat, action)
+        return None if r is None else r[1]
+
+    def refusal(self, seat, action):
+        """The player's sentence for why `action` is refused, or None if it is legal."""
+        r = self.reason(seat, action)
+        return None if r is None else r[2]
 
     def apply(self, seat, action):
         """Apply a legal action, or raise IllegalAction and change nothing."""

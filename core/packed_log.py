@@ -69,6 +69,9 @@ class PackedLog:
         self._counts = []      # entries in each chunk (an entry never spans chunks)
         self._len = 0
         self._strings = []
+        # where the last entry read by index is: its chunk, its index in the chunk, its
+        # position there, the chunk's first entry's index (see __getitem__)
+        self._at = [0, 0, 0, 0]
 
     def _encode_items(self, items, pos):
         if len(items) > 0xFF:
@@ -217,14 +220,26 @@ class PackedLog:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("log index out of range")
-        c = 0
-        while index >= self._counts[c]:
-            index -= self._counts[c]
-            c += 1
+        # The app reads a game's new events one after the other after every action: an
+        # entry at or after the last one read in the same chunk is found from there, not
+        # by skipping from the chunk's start (a Reds card played: ~40 of its ~200 us on
+        # the unix port).  Entries never move, so the place stays right.
+        at = self._at
+        c, k, pos, base = at
+        if not (base + k <= index < base + self._counts[c]):
+            c = k = pos = base = 0
+            while index - base >= self._counts[c]:
+                base += self._counts[c]
+                c += 1
         chunk = self._chunks[c]
-        pos = 0
-        for _ in range(index):
+        index -= base
+        while k < index:
             pos = self._skip_items(chunk, pos)
+            k += 1
+        at[0] = c
+        at[1] = k
+        at[2] = pos
+        at[3] = base
         return self._decode_items(chunk, pos)[0]
 
     def __eq__(self, other):

@@ -253,16 +253,16 @@ class Reds(Game):
         self.resolver.legal_masks(self.hands[seat], scratch)
         return hand_cards(scratch)
 
-    def _why_illegal(self, seat, action):
-        from core.reds_text import why_illegal   # error path only: loaded on demand
-        return why_illegal(self, seat, action)
+    def _reason(self, seat, action):
+        from core.reds_text import reason   # error path only: loaded on demand
+        return reason(self, seat, action)
 
-    def check(self, seat, action):
-        """Game.check, plus "bid:sealed" in the hidden bidding (never in legal_actions)."""
+    def is_legal(self, seat, action):
+        """Game.is_legal, plus "bid:sealed" in the hidden bidding (never in legal_actions)."""
         if (action == BID_SEALED and self.hidden and self.phase == BID and
                 seat in self.to_move()):
-            return None
-        return Game.check(self, seat, action)
+            return True
+        return Game.is_legal(self, seat, action)
 
     @classmethod
     def prepare_link(cls):

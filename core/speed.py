@@ -240,47 +240,29 @@ class Speed(Game):
         from core.speed_text import parse_action
         return parse_action(text)
 
-    def _why_illegal(self, seat, action):
-        if not isinstance(action, int) or not (action == SPIT or is_play(action)):
-            return "%r is not a Speed action" % (action,)
-        if action == SPIT:
-            if self.emptied(seat):
-                return "Spit ends the round only with Winner Yells Spit; the round is already won"
-            if not self.stand_still_spit:
-                if self.winner_yells:   # ruling SP-8: the button is only the winner's yell
-                    return "Spit wins the round once you have emptied your hand and draw pile"
-                return "Spit is only for the Stand Still Spit and Winner Yells Spit variants"
-            if self.called[seat]:
-                return "you already called Spit; waiting for the other player"
-            acts = self.legal_actions(seat)
-            return "no stand-still: you can still play %s" % self.action_label(acts[0])
-        card = action >> 1
-        pile = action & 1
-        label = SPEED_DECK.label(card)
-        if self._in_hand(seat, card) < 0:
-            return "%s is not in your hand" % label
-        other = pile ^ 1
-        here = SPEED_DECK.label(self.top(pile))
-        there = SPEED_DECK.label(self.top(other))
-        word = "one below" if self.count_down else "adjacent to"
-        if fits(card & RANK_MASK, self.top(other) & RANK_MASK, self.count_down):
-            return "%s is not %s %s on pile %s (it fits pile %s)" % (
-                label, word, here, PILE_NAMES[pile], PILE_NAMES[other])
-        return "%s is not %s %s or %s" % (label, word, here, there)
+    def legal_at(self, t_ms, seat, action):
+        """True when this timed action is legal now (reason_at() says why not)."""
+        return (not self.over and seat in (0, 1) and isinstance(t_ms, int)
+                and self.now <= t_ms <= MAX_T_MS and action in self.legal_actions(seat))
+
+    def reason_at(self, t_ms, seat, action):
+        """None when this timed action is legal now, else (code, message, sentence) as
+        Game.reason, from core/speed_why.py (loaded on a refusal only)."""
+        if self.legal_at(t_ms, seat, action):
+            return None
+        from core.speed_why import reason_at
+        return reason_at(self, t_ms, seat, action)
 
     def check_at(self, t_ms, seat, action):
-        """The reason this timed action is illegal now, or None."""
-        if self.over:
-            return "the game is over"
-        if seat not in (0, 1):
-            return "no seat %r in Speed (seats 0 and 1)" % (seat,)
-        if not isinstance(t_ms, int) or t_ms < 0 or t_ms > MAX_T_MS:
-            return "time %r is not a whole number of ms in 0..2**30-1" % (t_ms,)
-        if t_ms < self.now:
-            return "time goes backwards: %d ms is before %d ms" % (t_ms, self.now)
-        if action not in self.legal_actions(seat):
-            return self._why_illegal(seat, action)
-        return None
+        """The engine's message for why this timed action is illegal now, or None."""
+        r = self.reason_at(t_ms, seat, action)
+        return None if r is None else r[1]
+
+    def is_legal(self, seat, action):
+        return self.legal_at(self.now, seat, action)
+
+    def reason(self, seat, action):
+        return self.reason_at(self.now, seat, action)
 
     def check(self, seat, action):
         return self.check_at(self.now, seat, action)

@@ -13,6 +13,8 @@ unit that holds the authoritative state.
 """
 from core.game import IllegalAction
 
+REFUSED = "refused"         # submit(explain=False)'s reason
+
 
 class SpeedArbiter:
     def __init__(self, game):
@@ -24,10 +26,12 @@ class SpeedArbiter:
         # (actions applied before, t, seat, action, why).  None on the device.
         self.refusals = None
 
-    def submit(self, t_ms, seat, action, round_no=0):
+    def submit(self, t_ms, seat, action, round_no=0, explain=True):
         """Apply `action` if legal now; None when accepted, else the reason (a string).
 
-        `round_no` 0 means "the current round"."""
+        `round_no` 0 means "the current round".  `explain` False (a bot, which only needs
+        to know it was refused): the reason is REFUSED, so that the refusal texts
+        (core/speed_why.py) are not loaded for the races a bot loses every round."""
         game = self.game
         if round_no and round_no != game.round_no:
             why = "that action was meant for round %d; round %d is being played" % (
@@ -36,6 +40,9 @@ class SpeedArbiter:
             t = t_ms
             if isinstance(t_ms, int) and 0 <= t_ms < game.now:
                 t = game.now
+            if not explain and not game.legal_at(t, seat, action):
+                self.rejected += 1
+                return REFUSED
             try:
                 game.apply_at(t, seat, action)
                 self.accepted += 1

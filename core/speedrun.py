@@ -179,11 +179,11 @@ class SpeedRun(Game):
             return [A_REVEAL, A_NOREVEAL]
         return []
 
-    def _why_illegal(self, seat, action):
+    def _reason(self, seat, action):
         # The messages live in their own module, loaded only when an action is refused:
         # on a 64 KB heap every kilobyte of loaded code counts.
-        from core.speedrun_why import why_illegal
-        return why_illegal(self, seat, action)
+        from core.speedrun_why import reason
+        return reason(self, seat, action)
 
     # -- applying actions -------------------------------------------------------------------
     def _apply(self, seat, action):

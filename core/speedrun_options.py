@@ -6,7 +6,7 @@ BoardSubsets: the contract-board subsets of ruling SR-1 as a lazy sequence.
 """
 from micropython import const
 
-from core.game import SEATS_FROM_1, Option
+from core.game import Option
 
 _N_BOARDS = const(9)
 
@@ -81,5 +81,5 @@ OPTIONS = (
     Option("boards_medium", BoardSubsets(7), "Boards, medium", "1234567"),
     Option("reveal", (False, True), "Contract Reveal"),
     # Ruling SR-9: first start player from the menu, default a random seat.
-    Option("first_start", ("random", 0, 1, 2), "First starter", names=SEATS_FROM_1),
+    Option("first_start", ("random", 0, 1, 2), "First starter"),
 )

@@ -350,10 +350,10 @@ class SteppingStones(Game):
             else:
                 self.turn = (seat + 1) % _N_PLAYERS
 
-    def _why_illegal(self, seat, action):
+    def _reason(self, seat, action):
         # Loaded only when needed: the messages cost RAM that normal play never uses.
-        from core.steppingstones_why import why_illegal
-        return why_illegal(self, seat, action)
+        from core.steppingstones_why import reason
+        return reason(self, seat, action)
 
     def is_over(self):
         return self.phase == _OVER

@@ -2,13 +2,12 @@
 and the engine uses (core/steppingstones.py `OPTIONS`), in a module of its own so that neither loads
 the other games' tables.
 """
-from core.game import SEATS_FROM_1, Option
+from core.game import Option
 
 # -- Stepping Stones (rulings SS-1, SS-9) --------------------------------------------------
 PLAYERS = (3,)
 OPTIONS = (
     Option("contracts", ("starter", "advanced"), "Contract set"),             # ruling SS-1
-    Option("redo", (False, True), "Redo (1 token each)"),           # ruling SS-9
-    Option("first_forehand", ("random", "0", "1", "2"), "First forehand",
-           names=SEATS_FROM_1),                                         # "or decide randomly"
+    Option("redo", (False, True), "Redo (1 token each)"),                     # ruling SS-9
+    Option("first_forehand", ("random", "0", "1", "2"), "First forehand"),   # "or decide randomly"
 )

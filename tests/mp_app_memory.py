@@ -54,7 +54,9 @@ at the end of each game (peak_alloc = the highest gc.mem_alloc() after a gc.coll
 every loop pass, i.e. the live heap's high-water mark; peak_pass = the highest
 gc.mem_alloc() at the end of a pass before that collection, i.e. with the pass's
 garbage: the heap this port needs when, as on the WebAssembly port, nothing is collected
-inside a pass; alloc_at_menu = the live heap back at the menu after it), then "done".
+inside a pass; alloc_at_menu = the live heap back at the menu after it; app_peak =
+peak_alloc without this script's own heap: alloc_at_start, taken before the first app
+module is imported, and what it holds after the boot, "harness"), then "done".
 At every new peak it also prints micropython.qstr_info()'s line ("qstr pool: ...,
 n_total_bytes=N"): how much of that peak the interned names (qstrs) take, which a frozen
 build keeps in flash (tools/app_memory.py adds it to the game's record).  A MemoryError anywhere ends the run with a traceback and
@@ -136,17 +138,22 @@ OPTIONS = {"reds": {"players": 4},       # the defaults otherwise (AutoPlayer ke
            "speed": {"scoring": "automatic", "target": 50}}   # Speed: two rounds won, a save
 TICK_MS = 10
 
-from core.save import DeviceFs  # noqa: E402
 
 
-class HostFlash(DeviceFs):
-    """The save files on FSDIR, as on the device, except os.sync(): on a host that
-    flushes every file system of the machine (seconds per save under load)."""
+def flash(host):
+    """The save files on FSDIR, as on the device (core.save.DeviceFs), on a host without
+    os.sync(): that flushes every file system of the machine (seconds per save under
+    load).  Imported here, after `alloc_at_start`, so that this script's own heap is
+    measured without any of the app's modules."""
+    from core.save import DeviceFs
 
-    syncs = 0
+    class HostFlash(DeviceFs):
+        syncs = 0
 
-    def sync(self):
-        self.syncs += 1
+        def sync(self):
+            self.syncs += 1
+
+    return (HostFlash if host else DeviceFs)(FS)
 
 
 try:
@@ -289,12 +296,12 @@ def main():
 
     lines = []
     if BOARD == "host":
-        b = boot(HostFlash(FS), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
+        b = boot(flash(True), "host", lines.append, board_config={"layout": LAYOUT, "panel": False,
                                                                      "node": 7})
     else:
         # the board's own make(): its display on its SPI, its pins; saves on the board's
         # flash under FS (the real os.sync), apart from the user's saves in /
-        b = boot(DeviceFs(FS), BOARD, lines.append)
+        b = boot(flash(False), BOARD, lines.append)
         if b is None or b.hw is None:
             raise SystemExit("board %s did not boot: %s" % (BOARD, " | ".join(lines)))
         from boards.hardware import MaskInput
@@ -335,13 +342,14 @@ def main():
                          '"replay": %s, "peak_alloc": %d, "peak_pass": %d, "peak_above_boot": %d, '
                          '"alloc_at_menu": %d, "harness": %d, "free_after_game": %d, "samples": %d, '
                          '"presses": %d, "virtual_s": %d, "seats": "%s", "modules_in_game": %d, '
-                         '"modules_after": %d, "saves": %d, "peak_in": "%s", "peak_pass_in": "%s"}\n' % (
+                         '"modules_after": %d, "saves": %d, "peak_in": "%s", "peak_pass_in": "%s", '
+                         '"app_peak": %d}\n' % (
                              game, LAYOUT, heap, "true" if ok else "false",
                              "false" if REPLAY is None else "true", run.peak, run.peak_pass,
                              run.peak - boot_alloc, gc.mem_alloc() - ROM, harness,
                              gc.mem_free() - SPLIT, run.passes, presses, now // 1000, kinds,
                              run.modules_in_game, len(sys.modules), app.saves, run.peak_in,
-                             run.peak_pass_in))
+                             run.peak_pass_in, run.peak - start_alloc - harness))
         sys.stdout.write('{"what": "peaks", "game": "%s", "by_state": "' % game)
         run.write_by_state()
         sys.stdout.write('"}\n')

@@ -302,7 +302,7 @@ class Capture:
             t = a.table
             if a.realtime:
                 if a.game.now >= 4000:
-                    self.take("table")
+                    self.take("table")      # (its pause and scoresheet: test_app_scoresheets)
                 return
             if getattr(t, "draws", None) is not None:
                 self.take("dealer_draw")        # Reds' first-dealer draws (R-8)

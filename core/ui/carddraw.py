@@ -55,24 +55,44 @@ _GLYPH2 = framebuf.FrameBuffer(_BITS2, 16, 2 * _GLYPH_H, framebuf.MONO_HLSB)
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
-def _glyph(rows, scale):
-    """The scratch framebuffer of `scale` holding the glyphs bitmap `rows`."""
+def _fill(bits, rows, scale):
+    """The glyphs bitmap `rows` into `bits`, a glyph buffer of `scale`."""
     if scale == 1:
         for gy in range(_GLYPH_H):
-            _BITS1[gy] = rows[gy]
-        return _GLYPH1
+            bits[gy] = rows[gy]
+        return
     for gy in range(_GLYPH_H):
         r = rows[gy]
         hi = _DOUBLED[r >> 4]
         lo = _DOUBLED[r & 15]
         i = 4 * gy
-        _BITS2[i] = _BITS2[i + 2] = hi
-        _BITS2[i + 1] = _BITS2[i + 3] = lo
+        bits[i] = bits[i + 2] = hi
+        bits[i + 1] = bits[i + 3] = lo
+
+
+def _glyph(rows, scale):
+    """The scratch framebuffer of `scale` holding the glyphs bitmap `rows`."""
+    if scale == 1:
+        _fill(_BITS1, rows, 1)
+        return _GLYPH1
+    _fill(_BITS2, rows, 2)
     return _GLYPH2
 
 
+# The suit pips, kept per scale once drawn (at most 4 suits x 2 scales, ~0.6 KB on a
+# 32-bit port): every card face draws two, and copying them into the scratch buffer was
+# a third of a face's time (issue #19: Speed's card played redraws six faces).
+_PIPS = ({}, {})
+
+
 def _pip(suit, scale):
-    return _glyph(glyphs.SUITS[suit], scale)
+    cache = _PIPS[scale - 1]
+    g = cache.get(suit)
+    if g is None:
+        bits = bytearray(_GLYPH_H if scale == 1 else 4 * _GLYPH_H)
+        _fill(bits, glyphs.SUITS[suit], scale)
+        g = cache[suit] = framebuf.FrameBuffer(bits, 8 * scale, scale * _GLYPH_H, framebuf.MONO_HLSB)
+    return g
 
 
 def _blit(fb, glyph, x, y, col):
@@ -124,6 +144,19 @@ def draw_face(fb, deck, card, x, y, size=FULL, flags=0):
     else:
         _rank(fb, label, x + 3, y + 3, col)
         _blit(fb, _pip(suit, 1), x + 3, y + 12, col)
+
+
+def draw_frame(fb, x, y, size, on):
+    """Only the cursor frame of a face-up card drawn before at (x, y), on or off: the
+    pixels draw_face gives with or without F_CURSOR (an undimmed, unraised card), without
+    drawing its face again."""
+    w, h, _ = SIZES[size]
+    edge = GOLD if on else GREY
+    fb.hline(x + 1, y, w - 2, edge)
+    fb.hline(x + 1, y + h - 1, w - 2, edge)
+    fb.vline(x, y + 1, h - 2, edge)
+    fb.vline(x + w - 1, y + 1, h - 2, edge)
+    fb.rect(x + 1, y + 1, w - 2, h - 2, GOLD if on else CARD)
 
 
 def draw_back(fb, x, y, size=FULL, flags=0):

@@ -283,14 +283,14 @@ class MenuView:
             self._draw_status(m.status)
 
     def _draw_status(self, status):
-        """The status above the hints, on one line; a longer one (the boot's notices: a
-        save damaged, or written by a newer firmware) wraps upwards into the rows the list
+        """The status above the hints, on one line; a longer one (the boot's notices, one
+        per line: a save damaged, or written by a newer firmware) wraps upwards into the rows the list
         leaves empty, its last line cut if even those are not enough."""
         s = self.screen
         w = s.width - 8
         bottom = s.height - self.HINT_H
         lines = [status]
-        if not text.fits(status, w):
+        if "\n" in status or not text.fits(status, w):
             from core.ui.rich import wrap
             lv = self.list
             free = bottom - 2 - (lv.y + min(lv.n, lv.rows) * lv.row_h)

@@ -11,7 +11,8 @@ Screen regions, top to bottom (240x240 and 320x240 alike; widths follow the scre
     hand         your cards (core.ui.hand.HandRow): cursor, dimmed when not playable
     hints        the board's buttons for this screen
 When the human must choose something other than a card (trump, contract, bid), a list
-panel covers the trick and notes regions.
+panel covers the trick and notes regions (a game may give it a smaller `list` and its
+height, `panel_h`: Reds' covers only the card slots).
 
 A game module subclasses TrickTable and fills the model in `read(obs)`: info, opp[seat],
 notes, prompt, choices.  Every region remembers what it last drew and redraws (and marks
@@ -20,7 +21,7 @@ span and a few text lines, not the screen.
 """
 from micropython import const
 
-from core.cards import rank_of, suit_of
+from core.cards import rank_of, rich_card as card_rich, suit_of   # card_rich: "7^H"
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT,
@@ -38,18 +39,13 @@ MSG_MS = const(2500)
 ACT = const(1)       # payload: one action
 ACTS = const(2)      # payload: a list of actions (Reds' exchange)
 PAUSE = const(3)
-REFUSED = const(4)   # payload: the card the human tried to play; the app asks why
+REFUSED = const(4)   # payload: the card or choice the rules refuse; the app asks why
 
 # Suit order on screen: alternate colours (decks "SHDC" -> S H C D; Reds "DSC" -> S D C).
 _SUIT_ORDER = {"SHDC": (0, 1, 3, 2), "DSC": (1, 0, 2)}
 
 
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-
-
-def card_rich(deck, card):
-    """A card as rich text: "7^H" draws 7 and a heart."""
-    return deck.ranks[rank_of(card)] + "^" + deck.suits[suit_of(card)]
 
 
 def display_order(deck, cards):
@@ -74,6 +70,7 @@ def display_order(deck, cards):
 class TrickTable:
     TITLE = ""
     HAS_SHEET = False
+    sheet_page = -1             # the scoresheet's page (-1: the last)
     DECK = None
     # Public events: a card played ("play", seat, card), the trick's winner (TRICK_EVENT
     # with the winner at WIN_AT), the end of a hand; SUMMARY_EVENTS are kept for the
@@ -119,12 +116,15 @@ class TrickTable:
         self._drawn_last = -2
         self._drawn_winner = -2
         self.list = ListView(4, self.trick_y - 2, W - 8, self.msg_y - self.trick_y)
+        self.panel_h = 0           # the choice panel's height (0: down to the message)
         # the model, filled by read()
         self.info = ""
         self.opp = [""] * self.n
         self.notes = []
         self.prompt = ""
-        self.choices = None        # [(label, action)]; action None = shown, not choosable
+        # [(label, action)]; action None: shown, not choosable; (label, None, refused): OK
+        # says why the move `refused` is not allowed (a contract already done)
+        self.choices = None
         self.hand = []
         self.legal = []
         self.turn = ()
@@ -260,8 +260,10 @@ class TrickTable:
                 self.list.move(1)
                 self._draw_choices(False)
             elif k == keys.OK and press:
-                a = self.choices[self.list.sel][1]
-                return None if a is None else self.choose(a)
+                c = self.choices[self.list.sel]
+                if c[1] is None:
+                    return (REFUSED, c[2]) if len(c) > 2 else None
+                return self.choose(c[1])
             elif k == keys.BACK and press:
                 return self.choice_back()
             return None
@@ -350,11 +352,15 @@ class TrickTable:
         else:
             if self._d_choices is not None:
                 self._d_choices = None
-                self.screen.fb.fill_rect(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2, FELT)
-                self.screen.mark(0, self.trick_y - 2, self.W, self.msg_y - self.trick_y + 2)
+                y, h = self.trick_y - 4, self.panel_h
+                if not h:
+                    y, h = self.trick_y - 2, self.msg_y - self.trick_y + 2
+                self.screen.fb.fill_rect(0, y, self.W, h, FELT)
+                self.screen.mark(0, y, self.W, h)
                 for i in range(self.n):
                     self.drawn_slots[i] = 0xFE
-                self._d_notes = None
+                if not self.panel_h:
+                    self._d_notes = None
             self.draw_trick()
             self.draw_notes()
         self.draw_msg()
@@ -398,30 +404,45 @@ class TrickTable:
         return self.slot_x0 + i * (carddraw.width(carddraw.FULL) + self.slot_gap)
 
     def draw_trick(self):
+        """The slots that changed; True if any was drawn."""
         fb = self.screen.fb
         cw = carddraw.width(carddraw.FULL)
         ch = carddraw.height(carddraw.FULL)
         y = self.trick_y + 2
+        drew = False
         for seat in range(self.n):
             card = self.slots[seat]
-            flag_changed = ((seat == self.last_seat) != (seat == self._drawn_last)
-                            or (seat == self.winner) != (seat == self._drawn_winner))
-            if card == self.drawn_slots[seat] and not flag_changed:
+            frame = (seat == self.last_seat) != (seat == self._drawn_last)
+            named = (seat == self.winner) != (seat == self._drawn_winner)
+            if card == self.drawn_slots[seat] and not (frame or named):
                 continue
-            self.drawn_slots[seat] = card
             x = self.slot_x(seat)
+            col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
+            if card == self.drawn_slots[seat] and card != NO_CARD:
+                # the same card: only its frame (the last card played) or its seat's name
+                # (the trick's winner) changed; redraw just that (a card played: the
+                # frame moves and the winner's name turns gold in three slots)
+                if frame:
+                    carddraw.draw_frame(fb, x, y, carddraw.FULL, seat == self.last_seat)
+                    self.screen.mark(x, y, cw, ch)
+                if named:
+                    fb.fill_rect(x - 1, y + ch, cw + 2, 11, FELT)
+                    text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
+                    self.screen.mark(x - 1, y + ch, cw + 2, 11)
+                continue
+            drew = True
+            self.drawn_slots[seat] = card
             fb.fill_rect(x - 1, y - 1, cw + 2, ch + 12, FELT)
             if card == NO_CARD:
                 carddraw.draw_slot(fb, x, y)
             else:
                 carddraw.draw_face(fb, self.deck, card, x, y, carddraw.FULL,
                                    carddraw.F_CURSOR if seat == self.last_seat else 0)
-            col = GOLD if seat == self.winner else (WHITE if seat == self.seat else GREY)
-            name = self.names[seat]
-            text.draw_centred(fb, name[:5], x - 4, y + ch + 2, cw + 8, col)
+            text.draw_centred(fb, self.names[seat][:5], x - 4, y + ch + 2, cw + 8, col)
             self.screen.mark(x - 1, y - 1, cw + 2, ch + 12)
         self._drawn_last = self.last_seat
         self._drawn_winner = self.winner
+        return drew
 
     def draw_notes(self):
         notes = self.notes
@@ -494,7 +515,7 @@ class TrickTable:
             fb = self.screen.fb
             x = 2
             y = self.trick_y - 4
-            h = self.msg_y - y - 1
+            h = self.panel_h or self.msg_y - y - 1
             fb.fill_rect(x, y, self.W - 4, h, FELT_DARK)
             self.screen.mark(x, y, self.W - 4, h)
             self.list.draw(self.screen, self._choice_label, FELT_DARK, True)

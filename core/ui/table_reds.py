@@ -1,13 +1,20 @@
 """Reds' table: bids (or hidden until the round's end), the trump / anti-trump / neutral
 suits and the turned cards, the exchange (pick the round's number of cards, then
 confirm), hand and trick, running scores and team scores in the partnership game.
+Every seat's score stands under its name at the trick (the score row: no line of scores
+to wrap off the screen at 5 or 6 players); the bid and confirm lists cover only the card
+slots, so the suits, the turned cards and the bids so far stay in view while bidding
+(a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu) lists
+every finished round's bids, tricks and points, a page of rounds at a time.
 Before round 1 the first-dealer draws (R-8) show as a trick the dealer wins.
 Observation fields: core/reds.py observation().
 """
 from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
 from core.cards import REDS_DECK, rank_of
-from core.ui import keys, rich
+from core.ui import carddraw, keys, rich, text
+from core.ui.palette import ACCENT, FELT
 from core.ui.table_common import ACT, ACTS, TrickTable, card_rich
+from core.ui.widgets import ListView
 
 _CONFIRM = -1
 _CHANGE = -2
@@ -21,9 +28,16 @@ class RedsTable(TrickTable):
     WIN_AT = 2
     HAND_EVENTS = ("score",)
     SUMMARY_EVENTS = ("score", "team_score")
+    HAS_SHEET = True
 
     def __init__(self, screen, game, seat, names, hints):
+        self.score_row = None           # each seat's score, under its name at the trick
         TrickTable.__init__(self, screen, game, seat, names, hints)
+        self.notes_y += 10              # below the score row
+        # the bid and confirm lists cover the card slots only: names, scores, notes stay
+        ch = carddraw.height(carddraw.FULL)
+        self.list = ListView(4, self.trick_y - 2, self.W - 8, ch + 2, 16)
+        self.panel_h = ch + 6
         self.exchange_need = 0
         self.direction = ""
         self.intro_done = False
@@ -69,12 +83,38 @@ class RedsTable(TrickTable):
         if line:
             out.append(line)
         self.winner = g.first_dealer
-        self.draws = out[-4:]                       # the notes hold four lines
+        self.draws = out[-self._note_rows():]       # as many as the notes hold
         return ms * (3 + 2 * ties)
 
     def clear_trick(self):
         self.draws = None                           # the draws, if on show, are done
         TrickTable.clear_trick(self)
+
+    def reset_drawn(self):
+        TrickTable.reset_drawn(self)
+        self._d_row = [None] * self.n
+
+    def _draw_choices(self, full):
+        full = self.draw_trick() or full    # a slot drawn over the panel: the panel again
+        self.draw_notes()
+        TrickTable._draw_choices(self, full)
+
+    def draw_trick(self):
+        """The trick's slots, then the score row under their names (what changed)."""
+        drew = TrickTable.draw_trick(self)
+        row = self.score_row
+        if row:
+            fb = self.screen.fb
+            w = carddraw.width(carddraw.FULL) + 8
+            y = self.trick_y + 14 + carddraw.height(carddraw.FULL)
+            for seat in range(self.n):
+                if row[seat] != self._d_row[seat]:
+                    self._d_row[seat] = row[seat]
+                    x = self.slot_x(seat) - 4
+                    fb.fill_rect(x, y, w, 8, FELT)
+                    text.draw_centred(fb, row[seat], x, y, w, ACCENT)
+                    self.screen.mark(x, y, w, 8)
+        return drew
 
     def _suits(self, obs):
         anti = obs["anti"]
@@ -83,24 +123,28 @@ class RedsTable(TrickTable):
         neutral = "C" if anti == "S" else "S"
         return "Trump ^D  Anti ^%s  Neutral ^%s" % (anti, neutral)
 
-    def _scores_lines(self, obs):
-        out = []
-        line = "Scores:"
-        for s in range(self.n):
-            part = " %s %d" % (self.names[s][:3], obs["scores"][s])
-            if len(line) + len(part) > self.W // 8 - 1:
-                out.append(line)
-                line = "       "
-            line += part
-        out.append(line)
-        ts = obs["team_scores"]
-        if ts:
-            h = self.n // 2
-            line = "Teams:"
-            for t in range(h):
-                line += " %s+%s %d" % (self.names[t][:3], self.names[t + h][:3], ts[t])
-            out.append(line)
-        return out
+    def _team_lines(self, ts):
+        """The partnership's team totals `ts` (R-7) on one line of the notes: without the
+        label, then with two letters of each name, if need be (core/ui/sheets.py wraps
+        them on the scoresheet)."""
+        if not ts:
+            return []
+        h = self.n // 2
+        cols = (self.W - 8) // 8
+        names = self.names
+        line = "Teams:"
+        for t in range(h):
+            line += " %s+%s %d" % (names[t][:3], names[t + h][:3], ts[t])
+        k = 3
+        while len(line) > cols and k >= 2:
+            line = " ".join(["%s+%s %d" % (names[t][:k], names[t + h][:k], ts[t])
+                             for t in range(h)])
+            k -= 1
+        return [line]
+
+    def _note_rows(self):
+        """Lines of notes between the trick (with its score row) and the message line."""
+        return (self.msg_y - self.notes_y - 8) // 11 + 1
 
     def read(self, obs):
         g = self.game
@@ -123,40 +167,56 @@ class RedsTable(TrickTable):
         bids = obs["bids"]
         tricks = obs["tricks"]
         wide = self.box_w >= 100
+        before_play = ph == "bid" or ph == "exchange"
         for s in range(n):
             if bids[s] is not None:
                 b = "%d" % bids[s]
             elif obs["has_bid"][s]:
-                b = "?"
+                b = "hidden" if wide else "?"     # a hidden bid, until the reveal
             else:
                 b = "-"
-            self.opp[s] = ("bid %s  won %d" % (b, tricks[s])) if wide else ("b%s t%d" % (b, tricks[s]))
-        notes = [self._suits(obs)]
+            if before_play:                 # no tricks yet: the bids so far, in words
+                self.opp[s] = "bid %s" % b
+            else:
+                self.opp[s] = ("bid %s  won %d" % (b, tricks[s])) if wide else ("b%s t%d" % (b, tricks[s]))
+        self.score_row = ["%d" % obs["scores"][s] for s in range(n)]
+        cols = (self.W - 8) // 8
+        suits = self._suits(obs)
         turned = obs["turned"]
+        line = ""
         if turned:
             line = "Turned:"
             for c in turned:
                 line += " " + card_rich(self.deck, c)
-            notes.append(line)
+            if rich.length(suits) + 2 + rich.length(line) <= cols:
+                suits += "  " + line    # one line when it fits: room for the rest
+                line = ""
+        notes = [suits]
         k = obs["pass_count"]
         if ph == "exchange":
             d = EXCHANGES[g.rows[rnd - 1]][1] if rnd <= g.n_regular else 0
             self.direction = "left" if d == 1 else "right"
             notes.append("Pass %d to %s (%s)" % (k, self.names[obs["pass_to"]], self.direction))
-        else:
+        elif ph != "bid":
             my = "-" if bids[me] is None else "%d" % bids[me]
             got = obs["pass_received"]
             if got and ph == "play" and len(obs["played"]) < n:
                 # the first trick (none won yet): every card received, in place of "won 0"
-                line = ""
+                you = ""
                 for c in got:
-                    line += " " + card_rich(self.deck, c)
-                line = self.fit("You: bid %s, got%s" % (my, line), "Bid %s, got%s" % (my, line))
+                    you += " " + card_rich(self.deck, c)
+                you = self.fit("You: bid %s, got%s" % (my, you), "Bid %s, got%s" % (my, you))
             else:
-                line = "You: bid %s, won %d" % (my, tricks[me])
+                you = "You: bid %s, won %d" % (my, tricks[me])
+            notes.append(you)
+        # what is decided before the bids comes first while bidding and passing (ruling
+        # R-3: the turned cards are public); in play the running totals come first
+        if line and before_play:
+            notes.insert(1, line)
+        notes.extend(self._team_lines(obs["team_scores"]))
+        if line and not before_play:
             notes.append(line)
-        notes.extend(self._scores_lines(obs))
-        self.notes = notes
+        self.notes = notes[:self._note_rows()]
         self.exchange_need = 0
         mine = me in self.turn and obs["legal"]
         if ph == "exchange" and mine:
@@ -248,6 +308,11 @@ class RedsTable(TrickTable):
         if self.exchange_need:
             return self.choose(_CHANGE)
         return TrickTable.choice_back(self)
+
+    # -- the scoresheet (core/ui/sheets.py) ----------------------------------------------
+    def draw_sheet(self, screen, obs):
+        from core.ui.sheets import draw_reds     # loaded while the page is shown
+        draw_reds(self, screen, obs)
 
     # -- results --------------------------------------------------------------------------
     def hand_summary(self, events, obs):

@@ -24,6 +24,8 @@ says so.  AUX calls Spit (a play key too, when no card fits and Spit is allowed)
 pauses.  Redraws happen only when the game's `version` changes: a card played redraws one
 pile, one count line and the hand span.
 """
+from array import array
+
 from micropython import const
 
 from core.cards import RANK_MASK, SUIT_SHIFT
@@ -48,6 +50,7 @@ _D_PILE = const(4)      # + pile: (top, framed, cards in the centre, not held)
 _D_TOP = const(6)       # + pile: the top card drawn
 _D_SPIT = const(8)      # + pile: the spit count drawn
 _D_SLOTS = const(10)
+_RECENT = const(8)      # rounds the scoresheet lists: a ring, not a growing history (SP-7)
 
 STOOD = "Stand-still: spits flipped"   # SP-4; shown until the next card is played
 REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
@@ -58,8 +61,9 @@ REASONS = {"emptied": "emptied hand and draw pile", "yelled": "yelled Spit",
 
 class SpeedTable:
     REALTIME = True
-    HAS_SHEET = False
+    HAS_SHEET = True
     TITLE = "Speed"
+    sheet_page = -1
 
     def __init__(self, screen, game, seat, names, hints):
         self.screen = screen
@@ -87,6 +91,8 @@ class SpeedTable:
         self.paused_t = 0
         self.round_seen = game.round_no
         self.cursor = 0
+        self.shown = []             # the hand in the order shown (hand()), in that round
+        self.shown_round = game.round_no
         self.msg = ""
         self.msg_until = 0
         self.flash_pile = -1
@@ -100,6 +106,8 @@ class SpeedTable:
         self.gated = False          # linked: each round waits for every player (hold())
         self.held = None            # (who is waited for, countdown digit) while held
         self._d = [None] * _D_SLOTS
+        # the last _RECENT finished rounds: round number, (winner + 1) << 8 | points
+        self.recent = array("H", bytes(4 * _RECENT))
         cw = carddraw.width(carddraw.FULL)
         gap = 16 if W >= 300 else 8
         self.pile_x = ((W - 2 * cw - gap) // 2, (W + gap) // 2)
@@ -169,25 +177,50 @@ class SpeedTable:
         return t
 
     def hand(self):
+        """The hand as shown: the engine's cards but this unit's pending plays, in the
+        order shown last, a card drawn taking the place of the card played (the engine
+        appends it at the end).  So a card played redraws one card of the row, not every
+        card right of it (issue #19: card played within 50 ms)."""
         g = self.game
         h = g.hand[self.seat]
-        out = [h[k] for k in range(g.n_hand[self.seat])]
+        cur = [h[k] for k in range(g.n_hand[self.seat])]
         for a in self.pend:
-            if a != SPIT and (a >> 1) in out:
-                out.remove(a >> 1)
+            if a != SPIT and (a >> 1) in cur:
+                cur.remove(a >> 1)
+        shown = self.shown
+        if self.shown_round != g.round_no:
+            shown = []              # a new deal is shown as dealt (as a restored round is)
+            self.shown_round = g.round_no
+        new = [c for c in cur if c not in shown]
+        out = []
+        for c in shown:
+            if c in cur:
+                out.append(c)
+            elif new:
+                out.append(new.pop(0))
+        out += new
+        self.shown = out
         return out
 
     def playable_positions(self):
         h = self.hand()
         return [i for i in range(len(h)) if self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)]
 
+    def _fit_mask(self, h):
+        """Bit k set when h[k] fits a centre pile."""
+        m = 0
+        for k in range(len(h)):
+            if self._fits(h[k], PILE_L) or self._fits(h[k], PILE_R):
+                m |= 1 << k
+        return m
+
     def may_spit(self):
         return SPIT in self.game.legal_actions(self.seat)
 
     def submit(self, action, now):
         why = self.arbiter.submit(self.game_time(now), self.seat, action, self.game.round_no)
-        if why is not None:
-            self.flash(why, now)
+        if why is not None:             # the engine's words stay in the arbiter's log
+            self.flash(self.game.refusal(self.seat, action) or "Not played", now)
         self._sync_pending()
         self.back_card = -1
         self.draw(now)
@@ -198,7 +231,7 @@ class SpeedTable:
         self._sync_pending()
         g = self.game
         if action == SPIT:
-            self.flash("Spit not taken: %s" % why, now)
+            self.flash(g.refusal(self.seat, SPIT) or "Spit not taken", now)
         elif why.endswith(" is over"):      # the lockstep's word for a finished round
             self.flash("Too late: that round was over", now)
         else:
@@ -213,7 +246,7 @@ class SpeedTable:
                 self.flash_pile = action & 1
                 self.flash_until = now + _FLASH_MS
             else:
-                self.flash("Not played: %s" % why, now)
+                self.flash(g.refusal(self.seat, action) or "Not played", now)
         self.draw(now)
 
     def handle(self, ev, now):
@@ -266,7 +299,7 @@ class SpeedTable:
             g.fill_view(self.opp, self.view)
             a = bot.tick(t, self.view)
             if a != NO_ACTION:
-                why = self.arbiter.submit(t, self.opp, a, g.round_no)
+                why = self.arbiter.submit(t, self.opp, a, g.round_no, False)
                 if why is not None:
                     bot.rejected(t, why)
         changed = g.version != self.drawn_version
@@ -359,8 +392,10 @@ class SpeedTable:
         if self._changed(_D_MINE, mine):
             self._mine_cells = rich.line(self.screen, self.count_y, mine, ACCENT, FELT,
                                          self._mine_cells)
-        self._draw_msg(v)
-        self.draw_hand()
+        h = self.hand()
+        fit = self._fit_mask(h)     # once for the message and the hand
+        self._draw_msg(v, fit)
+        self.draw_hand(h, fit)
         if self.held is not None and self.held[1]:
             self._draw_count(self.held[1])
 
@@ -438,7 +473,7 @@ class SpeedTable:
         text.draw_centred(fb, "spit %d" % n, sx - 8, y + ch + 4, cw + 16, TEXT)
         self.screen.mark(sx - 8, y - 2, cw + 16, ch + 16)
 
-    def _draw_msg(self, v):
+    def _draw_msg(self, v, fit):
         held = self.held
         if self.msg:
             s, col = self.msg, ORANGE
@@ -450,35 +485,57 @@ class SpeedTable:
             s, col = "", TEXT
         elif v.emptied and v.winner_yells:
             s, col = "Yell Spit now! (%s)" % self.hints.get("aux", "AUX"), GOLD
-        elif not self.playable_positions():
+        elif not fit:
             if self.may_spit():
                 s, col = "No play: call Spit (%s)" % self.hints.get("aux", "AUX"), GOLD
             elif v.called:
                 s, col = "Spit called: waiting", ACCENT
             else:
-                s, col = "No play: wait for a stand-still", ACCENT
+                s, col = "No play: wait for stand-still", ACCENT
         else:
             s, col = "Play on either pile!", ACCENT
         if not self._changed(_D_MSG, (s, col)):
             return
         self._msg_cells = rich.line(self.screen, self.msg_y, s, col, FELT, self._msg_cells)
 
-    def draw_hand(self):
-        h = self.hand()
+    def draw_hand(self, h=None, fit=0):
+        if h is None:
+            h = self.hand()
+            fit = self._fit_mask(h)
         n = len(h)
         if self.cursor >= n:
             self.cursor = n - 1 if n else 0
         dim = 0
         up = 0
         for i in range(n):
-            if self.held is not None or not (self._fits(h[i], PILE_L) or self._fits(h[i], PILE_R)):
+            if self.held is not None or not (fit >> i) & 1:
                 dim |= 1 << i
             if h[i] == self.back_card:
                 up = 1 << i
         self.hand_row.show(self.deck, h, n, self.cursor if n else -1, up, dim)
 
+    # -- the scoresheet -------------------------------------------------------------------
+    def note_round(self):
+        """Keep the last finished round (the engine keeps only the last one) in the ring."""
+        g = self.game
+        if not g.rounds:
+            return
+        r = g.rounds[-1]
+        no = r["round"]
+        rec = self.recent
+        i = 2 * ((no - 1) % _RECENT)
+        if rec[i] != no:
+            rec[i] = no
+            rec[i + 1] = (0 if r["winner"] is None else r["winner"] + 1) << 8 | r["points"]
+
+    def draw_sheet(self, screen, obs):
+        self.note_round()
+        from core.ui.sheets import draw_speed    # loaded while the page is shown
+        draw_speed(self, screen, _RECENT)
+
     # -- results --------------------------------------------------------------------------
     def round_summary(self):
+        self.note_round()
         g = self.game
         r = g.rounds[-1]
         rows = []

@@ -121,10 +121,11 @@ class SpeedRunTable(TrickTable):
             # face down unless revealed; a revealed contract scores double
             notes.append("You: %s%s, won %d" % (mine, " (x2)" if rv else "", won[me]))
         tot = obs["totals"]
-        line = "Totals:"
+        line = ""
         for s in range(self.n):
             line += " %s %d" % (self.names[s][:3], tot[s])
-        notes.append(line)
+        # every total on the line: "Total" where "Totals:" would push one off the screen
+        notes.append(("Totals:" if len(line) + 7 <= (self.W - 8) // 8 else "Total") + line)
         self.notes = notes
         if me in self.turn and obs["legal"]:
             if ph == "select":

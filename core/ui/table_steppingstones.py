@@ -44,11 +44,13 @@ class SteppingStonesTable(TrickTable):
         return "Trump: %s" % SUIT_NAMES[s]
 
     def _mark_done(self, obs):
-        """Completed contracts stay in the bidding list, marked and not choosable."""
+        """Completed contracts stay in the bidding list, marked and not choosable (OK on
+        one says why: the bid is refused, ruling SS-3)."""
         for row in obs["scoresheet"]:
             t = row["tricks"][self.seat]
-            if t is not None and (BID_BASE + KIND_NAMES.index(row["contract"])) not in obs["legal"]:
-                self.choices.append(("done: %s (%d)" % (SHORT[row["contract"]], t), None))
+            bid = BID_BASE + KIND_NAMES.index(row["contract"])
+            if t is not None and bid not in obs["legal"]:
+                self.choices.append(("done: %s (%d)" % (SHORT[row["contract"]], t), None, bid))
 
     def default_choice(self):
         return 0

@@ -107,8 +107,12 @@ class ListView:
 
 def value_text(opt, v):
     """Value `v` of Option `opt` as an options page shows it: the option's name for it if
-    it names its choices (core.game.SEATS_FROM_1), "on"/"off" for a flag, an engine word
-    without its "_" ("one point"), else str(v)."""
+    it names its choices, a seat counted from 1 for a first-player option ("first_start",
+    "first_forehand": seats 0-2 in the engine and its records), "on"/"off" for a flag, an
+    engine word without its "_" ("one point"), else str(v).  The seat naming lives here, not
+    in the options tables: the engines load those on a 64 KB heap (test_speedrun_mp)."""
+    if opt.key.startswith("first_") and v != "random":
+        return "seat %d" % (int(v) + 1)
     if opt.names:
         ch = opt.choices
         for i in range(len(ch)):

@@ -7,7 +7,7 @@ tools/bench_link.py's sim_real_game; `Drive(...).run(hook)` plays to the end.  R
 CPython and the MicroPython unix port."""
 from core.link.sim import SimChain
 from core.link.players import SeatAI
-from core.record import record_lines
+from core.record import dumps, iter_plain_record
 from test_link_trickgame import games
 
 # (game, units, options): every game of the issue, with the smaller unit counts
@@ -91,7 +91,10 @@ class Drive:
         return self.c.run_until(lambda c: all([u.game.is_over() for u in c.units]), limit, step)
 
     def records(self):
-        return [record_lines(u.game) for u in self.c.units]
+        """Each unit's record without its facts (iter_plain_record): the facts follow from
+        the actions, and a whole game's facts on every unit at once would not fit the
+        MicroPython runs' heap (tests/core/test_record_facts.py checks the facts)."""
+        return [[dumps(o) for o in iter_plain_record(u.game)] for u in self.c.units]
 
     def same_records(self):
         r = self.records()

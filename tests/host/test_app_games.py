@@ -82,16 +82,23 @@ def test_turn_based_table_panel_matches_screen_after_every_update():
     assert ok and checks[0] > 60
 
 
-def test_illegal_card_shows_why_and_changes_nothing():
-    h = Headless("lcd13", 11, step=100)
+@pytest.mark.parametrize("game,options,players,layout,seed", [
+    ("reds", {"short_game": True}, 3, "lcd13", 11),
+    ("speedrun", {"length": "short"}, None, "display2", 11),
+    ("steppingstones", None, None, "lcd13", 11)])
+def test_illegal_card_shows_why_in_the_players_words(game, options, players, layout, seed):
+    """Issue #16: OK on a card the rules refuse says why as a player reads it ("Follow
+    suit: play a club"), not as the engine logs it ("6D: seat 0 must follow clubs")."""
+    from test_refusals import player_words
+    h = Headless(layout, seed, step=100)
     a = h.app
-    p = autoplay.AutoPlayer(h, "reds", {"short_game": True}, 3, None, 11)
+    p = autoplay.AutoPlayer(h, game, options, players, None, seed)
     # go to a table where we must follow suit and hold a card that does not
     for _ in range(5000):
         st = a.state
         if st == app_mod.TABLE and a.hold_until < 0 and a.table.card_mode:
             t = a.table
-            bad = [i for i in range(len(t.hand)) if t.hand[i] not in t.legal]
+            bad = [i for i in range(len(t.hand)) if t.card_action(t.hand[i]) not in t.legal]
             if bad:
                 break
         if st == app_mod.MENU and p.started:
@@ -110,4 +117,41 @@ def test_illegal_card_shows_why_and_changes_nothing():
         h.key("DOWN")
     h.key("OK")
     assert len(a.game.history) == n_hist
-    assert "must follow" in t.msg
+    assert t.msg.startswith("Follow suit: play a ") or t.msg.startswith("Beat "), t.msg
+    assert player_words(t.msg) is None, t.msg
+    assert a.game.check(a.human, t.card_action(t.hand[bad[0]])) is not None   # the log's words
+
+
+def test_speed_card_that_fits_no_pile_says_so_with_suit_symbols():
+    """Issue #16: "A^S fits neither pile", not "AS is not adjacent to 9D or QC"."""
+    from test_refusals import player_words
+    h = Headless("lcd13", 4, step=100)
+    a = h.app
+    p = autoplay.AutoPlayer(h, "speed", None, None, None, 4)
+    for _ in range(5000):
+        st = a.state
+        if st == app_mod.TABLE and a.table.held is None:
+            t = a.table
+            hand = t.hand()
+            bad = [i for i in range(len(hand)) if i not in t.playable_positions()]
+            if bad and t.playable_positions():
+                break
+        if st == app_mod.MENU and p.started:
+            pytest.fail("no card that fits no pile came up")
+        if st == app_mod.MENU:
+            p.menu()
+        elif st == app_mod.SETUP:
+            p.setup()
+        elif st == app_mod.TABLE:
+            h.wait(100)
+        else:
+            h.key("OK")
+    card = hand[bad[0]]
+    while t.cursor != bad[0]:
+        h.key("DOWN")
+    h.key("OK")
+    assert card in t.hand(), "the card stayed in the hand"
+    # the table does not send it ("8^C fits neither pile"); the engine would have said
+    # "8^C does not fit 5^S or A^S": either way the card's symbols, no card code
+    assert " fit" in t.msg and "^" in t.msg, t.msg
+    assert player_words(t.msg) is None, t.msg

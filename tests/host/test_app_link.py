@@ -8,6 +8,7 @@ pulled in the middle (the pause panel on every unit, then the game resumes).
 The helpers here (World, Finger, start_linked, play_to_end) also serve
 test_app_link_speed.py (Speed's arbiter and take-back) and test_app_link_faults.py (three
 units, a unit switched off and on, a seat handed to the AI)."""
+import json
 import os
 
 import pytest
@@ -383,6 +384,11 @@ def assert_same_records(run):
     for i in range(1, len(run.records)):
         assert run.records[i] == run.records[0], i
     assert run.records[0][0] and len(run.records[0]) > 2
+
+
+def actions_of(record):
+    """The action lines of a record's lines, parsed (a record also holds its facts)."""
+    return [json.loads(r) for r in record if r.startswith('{"action"')]
 
 
 def play_linked(tmp, game, options, players, n_units, kinds, layout="lcd13", seed=3,

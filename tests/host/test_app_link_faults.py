@@ -25,7 +25,7 @@ from core.boot import link_secret
 from core.prng import Prng
 from core.save import DeviceFs, SaveStore
 from core.ui.link_status import CONFIRM
-from test_app_link import assert_same_records, pick_link_row, play_linked, play_to_end, \
+from test_app_link import actions_of, assert_same_records, pick_link_row, play_linked, play_to_end, \
     start_linked
 
 
@@ -140,7 +140,7 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
     # the secure link can take longer than the seal's recovery) opened after the round
     assert (step.get("held") or step["first_seen"] > step["round"]) and offered == [], offered
     k = step["round"]
-    applied = [json.loads(r) for r in run.records[0][1 + k:1 + k + 3]]
+    applied = actions_of(run.records[0])[k:k + 3]
     reps = step["reports"]
     assert not [r for r in reps if "again" in r or "changed" in r], reps
     if flash == "kept":
@@ -156,7 +156,7 @@ def test_a_unit_switched_off_and_on_rejoins_from_the_menu(tmp_path, flash):
         assert [e for e in applied if e.get("seat") == seat], applied
     assert app_mod.RULES not in after           # no rules page, no lobby to click through
     assert_same_records(run)
-    assert len(run.records[0]) > step["hist"] + 10    # the game went on after the rejoin
+    assert len(actions_of(run.records[0])) > step["hist"] + 10    # went on after the rejoin
     for a in w.apps:
         assert a.linked is None and a.link is None
 
@@ -262,5 +262,5 @@ def test_a_unit_gone_for_good_is_handed_to_the_ai_by_the_hosts_player(tmp_path):
     run.records = run.records[:2]
     assert_same_records(run)
     # the seat went on playing, decided by the host's AI
-    later = [json.loads(r) for r in run.records[0][1 + gone["handed"]:]]
+    later = actions_of(run.records[0])[gone["handed"]:]
     assert [e for e in later if e.get("seat") == gone["seat"]]

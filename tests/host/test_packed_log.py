@@ -43,3 +43,22 @@ def test_pair_words_equal_the_decoded_entries(log_entries):
     for e in log_entries:
         log.append(e)
     assert list(log.pair_words()) == [e[0] << 8 | e[1] for e in log_entries]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(entries, min_size=1, max_size=150),
+       st.lists(st.tuples(st.integers(0, 10**6), st.booleans()), max_size=80))
+def test_reads_in_any_order_between_appends(log_entries, steps):
+    """Indexing starts from the last entry read when it can (the app reads the new events
+    after each action): reads in any order, across chunks, interleaved with appends, give
+    the entries appended."""
+    log = PackedLog()
+    n = 0
+    for where, append in steps + [(0, True)] * len(log_entries):
+        if append and n < len(log_entries):
+            log.append(log_entries[n])
+            n += 1
+        if n:
+            i = where % n
+            assert log[i] == log_entries[i]
+            assert log[n - 1] == log_entries[n - 1]

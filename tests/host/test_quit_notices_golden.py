@@ -36,7 +36,7 @@ def _menu_with_both_damaged(path, w):
     b = _boot(path, w)
     assert b.notices == BOTH
     a = app_mod.make_app(b, seed=1, link=False)
-    assert a.state == app_mod.MENU and a.menu.status == "; ".join(BOTH)
+    assert a.state == app_mod.MENU and a.menu.status == "\n".join(BOTH)
     return b.screen
 
 
@@ -85,7 +85,7 @@ def test_the_continue_page_names_what_the_boot_found(tmp_path):
     from core.ui.palette import ORANGE
     from core.ui.rich import wrap
     s = _resume_with_both_named(str(tmp_path), 240)
-    want = wrap("settings: save damaged, starting fresh; game: restored previous save",
+    want = wrap("settings: save damaged, starting fresh\ngame: restored previous save",
                 text.max_chars(s.width - 16))
     band = bytes(s.buf)
     for i in range(len(want)):

@@ -48,7 +48,7 @@ def test_the_menu_says_what_happened_to_the_saves_and_works(tmp_path, case, layo
         assert again.notices == []
     b.app = app_mod.make_app(b, seed=1, link=False)
     a = b.app
-    assert a.state == app_mod.MENU and a.menu.status == "; ".join(notices)
+    assert a.state == app_mod.MENU and a.menu.status == "\n".join(notices)
     save_screen(b.screen, os.path.join(OUT, "%s_%s.png" % (case, layout)))
     # the whole status is on the screen: as many lines as it wraps to, none cut
     from core.ui.rich import wrap

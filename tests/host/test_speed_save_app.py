@@ -217,3 +217,24 @@ def test_a_linked_speed_match_writes_no_save(tmp_path):
     for i in range(2):
         assert sorted(os.listdir(str(tmp_path / ("unit%d" % i)))) in ([], ["settings.sav"])
         assert w.apps[i].saves == 0
+
+
+def test_a_new_round_seats_its_ai_without_loading_the_seat_plan_again():
+    """Speed seats a fresh AI every round (core.app._round_ai) without importing
+    core.seats again: the device's app (unload=True) dropped it before the table loaded,
+    and re-importing it kept ~2.4 KB for the rest of the game (issue #19: Speed's peak)."""
+    import sys
+    screen, hints = make_screen("lcd13")
+    drv = autoplay.Driver(screen, hints, seed=4, unload=True)
+    seen = []
+
+    def watch(player):
+        a = drv.app
+        if a.state == app_mod.TABLE:
+            seen.append((a.game.round_no, "core.seats" in sys.modules))
+        if a.state == app_mod.HAND_RESULT and a.game.round_no > 1:
+            raise Stop()
+    with pytest.raises(Stop):
+        autoplay.AutoPlayer(drv, "speed", OPTS, seed=4, watch=watch).run()
+    assert seen and seen[0] == (1, False)
+    assert "core.seats" not in sys.modules and drv.app.players[1] is not None

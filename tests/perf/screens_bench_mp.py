@@ -99,7 +99,10 @@ def ready(player):
         return
     t = a.table
     if a.realtime:
-        if a.game.now > 3000 and t.playable_positions():
+        # Speed: the human's second card (one drawn), the same game state whatever order
+        # the table shows the hand in (trees compared): the first card played changed it
+        from core.speed_defs import DRAW_DEAL
+        if a.game.n_draw[t.seat] == DRAW_DEAL - 1 and t.playable_positions():
             raise Ready()
         return
     if a.hold_until < 0 and t.card_mode and t.trick_count() >= 1:
@@ -155,11 +158,17 @@ def main():
     emit("cursor_move", diff(t1, t0), diff(t2, t1), sent(bus) - n0, rects)
     # move to a legal card, then play it
     if a.realtime:
-        want = t.playable_positions()[0]
+        h = t.hand()     # the lowest card that fits: the same card whatever the order shown
+        want = min(t.playable_positions(), key=lambda i: h[i])
     else:
         want = [i for i in range(len(t.hand)) if t.card_action(t.hand[i]) in t.legal][0]
     while t.cursor != want:
         d.key("DOWN")
+    # the table up to date first: a game change not drawn yet (Speed redraws on its
+    # tick) is not the card played's
+    if a.realtime:
+        t.draw(d.now)
+    a.show()
     ok = keys.event(keys.PRESS, keys.OK)
     t0 = us()
     a.feed(ok, d.now)
