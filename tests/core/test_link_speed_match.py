@@ -224,3 +224,29 @@ def test_a_linked_units_heap_does_not_grow_with_the_rounds():
         if mem_alloc is None:
             import tracemalloc
             tracemalloc.stop()
+
+
+def test_a_unit_with_speed_rules_1_is_refused_in_the_lobby():
+    """A unit of the firmware before (Speed RULES_VERSION 1: stops at round 50, resyncs
+    from action 0, no ROUNDSTART) cannot follow a match past round 50: it is never seated
+    (tests/core/test_link_versions.py has the same for every game and the host's side)."""
+    from core.link import messages as M
+    from core.speed import Speed
+    from core.ui.lobby import Lobby
+    assert Speed.RULES_VERSION >= 2
+
+    class SpeedOld(Speed):
+        RULES_VERSION = 1
+
+    def old_games(name):
+        return SpeedOld if name == "speed" else games(name)
+    c = SimChain(2, games, None, seed=4)
+    c.units[1].session._games = old_games
+    host, guest = Lobby(c.units[0]), Lobby(c.units[1])
+    host.host("speed", {"scoring": "one_point", "target": 500}, 2)
+    guest.browse()
+    assert c.run_until(lambda c: guest.unit.lobby_updates(), 5000) >= 0
+    guest.refresh()
+    assert guest.unit.lobby_updates()[0][3] == M.R_GUEST_OLDER
+    assert guest.status == "this unit needs a firmware update"
+    assert guest.unit.lobby() == [] and guest.unit.session.sid == 0
