@@ -47,10 +47,6 @@ STATE_NAMES = ("menu", "setup", "rules", "table", "pause", "sheet", "hand_result
 
 AI_SLICE = const(150)        # work units per tick for a sliced AI
 
-# The pause menu's "Quit game" question (App.ask_quit): No first.
-QUIT_NO = "No, play on"
-QUIT_YES = "Yes, quit"
-
 # What a table's event() reports.
 TRICK_END = const(1)
 HAND_END = const(2)
@@ -186,15 +182,11 @@ class App:
                     self.to_table()
         elif st == TABLE:
             self.table_key(ev)
-        elif st == PAUSE:
-            self.pause_key(ev)
-        elif st == SHEET:
-            if keys.is_down(ev) and keys.kind_of(ev) == keys.PRESS:
-                from core.ui.sheets import sheet_key
-                if sheet_key(self.table, keys.key_of(ev)):
-                    self.show_sheet()           # another page of a long scoresheet
-                else:
-                    self.to_table()
+        elif st == PAUSE or st == SHEET:
+            from core.ui.pause import pause_key
+            sheet = pause_key(self, ev, st == SHEET)
+            if self.state == st:        # still paused (not back at the table, rules...)
+                self.state = SHEET if sheet else PAUSE
         elif st == HAND_RESULT:
             if self._ok_or_back(ev):
                 if self.game.is_over():
@@ -401,7 +393,7 @@ class App:
         if self.unload:
             # imported again if asked for
             drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name,
-                          "core.ui.sheets"))
+                          "core.ui.sheets", "core.ui.pause"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -453,94 +445,11 @@ class App:
                            "%s:%s" % (self.hints["ok"], ok_action), hl)
         drop_modules(("core.ui.results",))
 
-    # -- the pause menu -------------------------------------------------------------------
+    # -- the pause menu (core/ui/pause.py: loaded while it shows) -------------------------
     def open_pause(self):
-        items = ["Resume"]
-        if self.table.HAS_SHEET:
-            items.append("Scoresheet")
-        items.append("Rules")
-        items.append("Quit game")
-        self._panel("Paused", None, items, 30, 0)
-        if self.realtime:
-            self.table.pause(self.now)
+        from core.ui.pause import open_pause
+        open_pause(self)
         self.state = PAUSE
-
-    def ask_quit(self):
-        """"Quit game" asks first: quitting ends the game and drops its save (a linked
-        game: this unit leaves it, core/app_link.py).  The cursor starts on No; BACK means
-        No too: both go back to the table, the game and its save as they were."""
-        self._panel("Quit this game?", "It cannot be continued.", [QUIT_NO, QUIT_YES], 20,
-                    self._panel_h)
-
-    def _panel(self, title, note, items, margin, min_h):
-        """A box over the middle of the table: `title`, the lines of `note` and the list of
-        `items` (self.pause_list), its first row selected.  At least `min_h` high (and
-        wider, with a smaller `margin`): it covers the box it replaces."""
-        from core.ui import text
-        from core.ui.palette import ACCENT, DARK, GOLD, TEXT
-        from core.ui.widgets import ListView
-        s = self.screen
-        x = margin
-        w = s.width - 2 * margin
-        lines = ()
-        if note is not None:
-            from core.ui.rich import wrap
-            lines = wrap(note, text.max_chars(w - 8))
-        list_h = 18 * len(items)
-        h = max(min_h, list_h + 24 + 10 * len(lines))
-        y = (s.height - h) // 2
-        s.fb.fill_rect(x - 2, y - 2, w + 4, h + 4, GOLD)
-        s.fb.fill_rect(x, y, w, h, DARK)
-        text.draw_centred(s.fb, title, x, y + 6, w, ACCENT)
-        for i in range(len(lines)):
-            text.draw_centred(s.fb, lines[i], x, y + 20 + 10 * i, w, TEXT)
-        s.mark(x - 2, y - 2, w + 4, h + 4)
-        self.pause_items = items
-        self._panel_h = h
-        self.pause_list = ListView(x + 4, y + h - 4 - list_h, w - 4, list_h)
-        self.pause_list.reset(len(items))
-        self.pause_list.draw(s, self._pause_label, DARK, True)
-
-    def _pause_label(self, i):
-        return self.pause_items[i], None, True
-
-    def pause_key(self, ev):
-        from core.ui.palette import DARK
-        if not keys.is_down(ev):
-            return
-        k = keys.key_of(ev)
-        press = keys.kind_of(ev) == keys.PRESS
-        if k == keys.UP or k == keys.LEFT:
-            self.pause_list.move(-1)
-            self.pause_list.draw(self.screen, self._pause_label, DARK)
-        elif k == keys.DOWN or k == keys.RIGHT:
-            self.pause_list.move(1)
-            self.pause_list.draw(self.screen, self._pause_label, DARK)
-        elif (k == keys.BACK or k == keys.MENU) and press:
-            self.to_table()                 # (asked to quit: No)
-        elif k == keys.OK and press:
-            item = self.pause_items[self.pause_list.sel]
-            if item == "Resume" or item == QUIT_NO:
-                self.to_table()
-            elif item == "Scoresheet":
-                self.table.sheet_page = -1          # opens on the latest rounds
-                self.show_sheet()
-            elif item == "Rules":
-                self.open_rules()
-            elif item == QUIT_YES:
-                self.end_game()
-                self.to_menu()
-            else:
-                self.ask_quit()
-
-    def show_sheet(self):
-        from core.ui.widgets import hint_line
-        from core.ui.palette import FELT_DARK
-        from core.ui.sheets import sheet_hint       # dropped again by to_table()
-        t = self.table
-        t.draw_sheet(self.screen, self.game.observation(self.human))
-        hint_line(self.screen, sheet_hint(t, self.hints), FELT_DARK, 14)
-        self.state = SHEET
 
     # -- the turn-based table -------------------------------------------------------------
     def _event_total(self):

@@ -3,6 +3,7 @@ drops its save, so the question "Quit this game? It cannot be continued." starts
 No and BACK go back to the table with the game and its save as they were, Yes quits.
 (Linked play goes through the same question: tests/host/test_app_link.py.)"""
 from core import app as app_mod
+from core.ui import pause
 from core.save import GAME_SAVE, SaveStore
 from core.ui import autoplay
 from core.ui.screen import Screen
@@ -46,7 +47,7 @@ def _ask(d):
     d.key("UP")
     d.key("OK")
     assert a.state == app_mod.PAUSE, "quit without asking"
-    assert a.pause_items == [app_mod.QUIT_NO, app_mod.QUIT_YES]
+    assert a.pause_items == [pause.QUIT_NO, pause.QUIT_YES]
     assert a.pause_list.sel == 0                    # on No
 
 

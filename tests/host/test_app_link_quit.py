@@ -2,6 +2,7 @@
 BACK) go back to the table, still in the session; Yes leaves it (core/app_link.py close():
 the session's LEAVE, the link stack dropped) and the host hears that the unit left."""
 from core import app as app_mod
+from core.ui import pause
 from test_app_link import start_linked
 
 
@@ -23,7 +24,7 @@ def _ask(f):
     f.key("UP")
     f.key("OK")
     assert a.state == app_mod.PAUSE and a.linked is not None, "quit without asking"
-    assert a.pause_items == [app_mod.QUIT_NO, app_mod.QUIT_YES] and a.pause_list.sel == 0
+    assert a.pause_items == [pause.QUIT_NO, pause.QUIT_YES] and a.pause_list.sel == 0
 
 
 def test_quitting_a_linked_game_asks_and_yes_leaves_the_session(tmp_path):
