@@ -228,14 +228,16 @@ def test_timed_log_clear_keeps_its_chunks_and_reads_back_the_new_entries():
 
 def test_sp7_a_whole_match_record_plays_to_the_target_too():
     # issue #18 item 1: SpeedRecorded (whole-match records; before, the link's Speed) stopped
-    # after 50 rounds, short of the target; it now plays the same match as Speed
-    g = SpeedRecorded({"scoring": "one_point", "target": 500}, 1)
+    # after 50 rounds, short of the target; it now plays the same match as Speed.  Target
+    # 100 with 1 Point Score: more than 50 rounds, and a whole match's log still fits the
+    # MicroPython runs' heap (the 500-point match: tests/core/test_link_speed_match.py)
+    g = SpeedRecorded({"scoring": "one_point", "target": 100}, 1)
     VirtualTable(g, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
     r = g.result()
-    assert g.over and g.round_no > 50 and max(r["scores"]) >= 500
+    assert g.over and g.round_no > 50 and max(r["scores"]) >= 100
     assert r["round_limit"] is False and not r["tiebreak"].startswith("Stopped")
     assert len(r["rounds"]) == g.round_no and g.actions_dropped == 0
-    d = Speed({"scoring": "one_point", "target": 500}, 1)
+    d = Speed({"scoring": "one_point", "target": 100}, 1)
     VirtualTable(d, [RandomBot(11, 100, 900), RandomBot(12, 100, 900)], 1).run()
     assert d.result()["scores"] == r["scores"] and d.round_no == g.round_no
     assert d.result()["rounds"] == r["rounds"][-1:]
