@@ -6,30 +6,18 @@ Random players in the trick games and level-2 bots in Speed; each game is writte
 version 2 record (with `events`, `deal` lines) and as its version 1 lines (header, actions,
 result), and the mean sizes are printed.
 """
-import argparse
+import os
+import sys
 
-from core.bots import RandomBot
 from core.record import dumps, iter_plain_record, iter_record
-from core.registry import game_class
-from core.speed import SpeedRecorded
-from core.speed_bots import VirtualTable, make_bots
+
+# the games are played as tests/core/test_record_facts.py plays them
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tests", "core"))
+from test_record_facts import played    # noqa: E402
 
 GAMES = (("speedrun", None), ("steppingstones", None), ("reds", {"players": 4}),
          ("speed", {"target": 100}))
-
-
-def played(name, options, seed):
-    if name == "speed":
-        g = SpeedRecorded(options, seed)
-        VirtualTable(g, make_bots((2, 2), seed), seed).run()
-        return g
-    g = game_class(name)(options, seed)
-    bots = [RandomBot(seed + i) for i in range(g.n_players)]
-    while not g.is_over():
-        for seat in g.to_move():
-            if not g.is_over():
-                g.apply(seat, bots[seat].choose(g.observation(seat)))
-    return g
 
 
 def sizes(g):
@@ -40,6 +28,7 @@ def sizes(g):
 
 
 def main(argv=None):
+    import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=5, help="games per game (seeds 1..N)")
     args = ap.parse_args(argv)

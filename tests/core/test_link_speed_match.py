@@ -12,21 +12,15 @@ plays one to 50 points.  An older unit (RULES_VERSION
 1, which stops at 50 rounds and resynchronises from action 0) is refused in the lobby
 with "... needs a firmware update": tests/core/test_link_versions.py.
 """
-import gc
 import os
 import sys
 
 from core.link.sim import SimChain
 from test_link_trickgame import games
+# the heap in use after a collection, and the margin a longer round's log chunk may take
+from test_speed_memory import MARGIN, _in_use, mem_alloc
 
-try:
-    from gc import mem_alloc
-except ImportError:
-    mem_alloc = None
-MEASURES = sys.platform != "webassembly"    # (tests/core/test_speed_memory.py says why)
 THINK = 40          # ms between a bot's plays
-MARGIN = 1536       # bytes the heap may differ by between round 10 and round 60
-                    # (tests/core/test_speed_memory.py: a longer round's log chunk)
 
 
 def _env(name):
@@ -185,16 +179,6 @@ def test_a_guest_restarted_in_round_3_rejoins_from_the_round_start():
                        _bots(ai)) >= 0
     _same(c)
     assert guest.lockstep.resyncs == resyncs and guest.game.round_no > 3
-
-
-def _in_use():
-    gc.collect()
-    if not MEASURES:
-        return 0
-    if mem_alloc is not None:
-        return mem_alloc()
-    import tracemalloc
-    return tracemalloc.get_traced_memory()[0]
 
 
 def test_a_linked_units_heap_does_not_grow_with_the_rounds():

@@ -4,16 +4,17 @@ import gc
 
 from core.bots import RandomBot
 from core.record import dumps, iter_plain_record, iter_record
-from core.replay import RecordError, replay_lines
 from core.registry import game_class
+from core.replay import RecordError, replay_lines
 from core.speed import SpeedRecorded
 from core.speed_bots import VirtualTable, make_bots
 
 
-def _played(name, seed, options=None):
-    """A whole game; garbage is collected as it goes, so that the game's long-lived event
-    tuples stay together instead of spread over the heap (MicroPython collects only when
-    full: on the 64-bit unix port a scattered log leaves no 4 KB block for a list)."""
+def played(name, options, seed):
+    """A whole game of `name`; garbage is collected as it goes, so that the game's
+    long-lived event tuples stay together instead of spread over the heap (MicroPython
+    collects only when full: on the 64-bit unix port a scattered log leaves no 4 KB block
+    for a list; tools/record_sizes.py plays these games too)."""
     if name == "speed":
         g = SpeedRecorded(options, seed)
         VirtualTable(g, make_bots((2, 2), seed), seed).run()
@@ -33,7 +34,7 @@ _GAMES = (("speedrun", {"length": "short"}), ("steppingstones", None),
 
 
 def _objs(game):
-    """iter_record(game), collecting garbage as it goes (as in _played)."""
+    """iter_record(game), collecting garbage as it goes (as in played)."""
     n = 0
     for obj in iter_record(game):
         n += 1
@@ -88,7 +89,7 @@ def _every_card_once(name, deal):
 
 def test_every_record_carries_each_deal_with_every_card_once():
     for name, options in _GAMES:
-        g = _played(name, 5, options)
+        g = played(name, options, 5)
         deals = 0
         for obj in _objs(g):
             if "record" in obj:
@@ -103,7 +104,7 @@ def test_every_record_carries_each_deal_with_every_card_once():
 
 
 def test_trick_winners_and_hand_scores_are_in_the_record():
-    g = _played("speedrun", 6, {"length": "short"})
+    g = played("speedrun", {"length": "short"}, 6)
     won = scores = 0
     for obj in _objs(g):
         for e in obj.get("events", ()):
@@ -123,7 +124,7 @@ def _swap_a_card(obj):
 
 def test_an_edited_deal_is_caught_naming_its_line():
     for name, options in _GAMES:
-        g = _played(name, 7, options)
+        g = played(name, options, 7)
         assert "deal" in _expect_error(g, _swap_a_card)
         g = None
 
@@ -137,13 +138,13 @@ def test_an_edited_hand_score_is_caught_naming_its_line():
                     e[field] += 1
                     return True
             return None
-        g = _played(name, 8, options)
+        g = played(name, options, 8)
         _expect_error(g, one_more_point)
         g = None
 
 
 def test_a_missing_fact_line_is_caught():
-    g = _played("steppingstones", 9)
+    g = played("steppingstones", None, 9)
     seen = [0]
 
     def drop_the_fourth_events_line(obj):
@@ -158,7 +159,7 @@ def test_a_missing_fact_line_is_caught():
 def test_a_version_1_record_still_replays():
     """Records written before the facts: header, action lines, result."""
     for name, options in _GAMES:
-        g = _played(name, 10, options)
+        g = played(name, options, 10)
 
         def old():
             n = 0
