@@ -19,7 +19,7 @@ before its next decision, a finished trick stays on the table `trick_ms`, so a p
 follow every card.  `on_safe_point(game)` is called at the end of every trick and hand;
 with a save store (App(store=...)) the game is saved there too (core.save.GameSaver) and
 the save is removed when the game ends or is quit.  Speed (real time) runs in
-core.ui.table_speed and is saved at the end of every round; each round's AI starts afresh,
+core.games.speed.screen and is saved at the end of every round; each round's AI starts afresh,
 seeded from the game and the round, so a game continued from its save plays on as it
 would have.
 
@@ -31,6 +31,7 @@ from micropython import const
 
 from core.ui import keys
 from core.gameinfo import TITLES, unused_tables
+from core.registry import MODULE, table_class
 
 MENU = const(0)
 SETUP = const(1)
@@ -51,23 +52,6 @@ AI_SLICE = const(150)        # work units per tick for a sliced AI
 TRICK_END = const(1)
 HAND_END = const(2)
 GAME_END = const(4)
-
-
-def table_class(name):
-    """The game's table module, imported only when that game is played."""
-    if name == "speedrun":
-        from core.ui.table_speedrun import SpeedRunTable
-        return SpeedRunTable
-    if name == "steppingstones":
-        from core.ui.table_steppingstones import SteppingStonesTable
-        return SteppingStonesTable
-    if name == "reds":
-        from core.ui.table_reds import RedsTable
-        return RedsTable
-    if name == "speed":
-        from core.ui.table_speed import SpeedTable
-        return SpeedTable
-    raise ValueError("no table for %r" % name)
 
 
 def board_hints(board):
@@ -392,7 +376,7 @@ class App:
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", "core.ui.rules_" + self.game_name,
+            drop_modules(("core.ui.rules_page", MODULE % (self.game_name, "page"),
                           "core.ui.sheets", "core.ui.pause"))
         t = self.table
         if self.realtime:
@@ -626,7 +610,7 @@ def ai_seed(seed, seat, round_no=1):
 
 def drop_modules(names):
     """Forget modules: from sys.modules and from their package's attributes (an import
-    of core.speedrun also sets core.speedrun); what is still referenced stays alive, the
+    of core.games.speedrun.rules also sets core.games.speedrun.rules); what is still referenced stays alive, the
     rest is garbage for the next collection.  An import brings a module back."""
     import sys
     for name in names:

@@ -1,8 +1,7 @@
 """What the menu needs to know about each game, without importing its rules engine.
 
 Each game's player counts and options live in a small module of its own
-(core/speedrun_options.py, steppingstones_options.py, reds_options.py, speed_options.py)
-that the engine takes its PLAYERS and OPTIONS from, so there is one table per game and
+(core/games/<game>/options.py; the games are named in core/registry.py) that the engine takes its PLAYERS and OPTIONS from, so there is one table per game and
 an engine loads only its own.  The menu reads `info(name)`: importing all four engines
 just to list their options would cost about 112 KB on the unix port (docs/memory.md).
 
@@ -12,9 +11,9 @@ just to list their options would cost about 112 KB on the unix port (docs/memory
 When a game has a "players" option (Reds), that option is the only way to choose the
 player count: the menu shows no separate Players row for it (`players_option`).
 """
-GAME_NAMES = ("speedrun", "steppingstones", "reds", "speed")
-TITLES = {"speedrun": "Speed Run", "steppingstones": "Stepping Stones", "reds": "Reds",
-          "speed": "Speed"}
+from core.registry import GAMES, GAME_NAMES, MODULE, module
+
+TITLES = dict([(g[0], g[1]) for g in GAMES])
 
 
 class GameInfo:
@@ -36,19 +35,8 @@ class GameInfo:
 
 def info(name):
     """The GameInfo of game `name`; ValueError for an unknown name."""
-    if name == "speedrun":
-        from core import speedrun_options as t
-    elif name == "steppingstones":
-        from core import steppingstones_options as t
-    elif name == "reds":
-        from core import reds_options as t
-    elif name == "speed":
-        from core import speed_options as t
-    else:
-        t = None
-    if t is not None:
-        return GameInfo(name, t.PLAYERS, t.OPTIONS)
-    raise ValueError("unknown game %r (known: %s)" % (name, ", ".join(GAME_NAMES)))
+    t = module(name, "options")
+    return GameInfo(name, t.PLAYERS, t.OPTIONS)
 
 
 def unused_tables():
@@ -59,7 +47,7 @@ def unused_tables():
     import sys
     out = []
     for name in GAME_NAMES:
-        table = "core.%s_options" % name
-        if table in sys.modules and "core." + name not in sys.modules:
+        table = MODULE % (name, "options")
+        if table in sys.modules and MODULE % (name, "rules") not in sys.modules:
             out.append(table)
     return out

@@ -74,7 +74,7 @@ def iter_plain_record(game):
         # Speed keeps the current round only (SP-7: a match runs to its target): the
         # record of a whole match is SpeedRecorded's (tools and replay keep it)
         raise ValueError("this Speed game keeps round %d only, not the whole match's record "
-                         "(play it as core.speed.SpeedRecorded)" % game.round_no)
+                         "(play it as core.games.speed.rules.SpeedRecorded)" % game.round_no)
     yield header(game)
     if timed is not None:
         for t, seat, action in timed:

@@ -1,22 +1,57 @@
-"""Games by name, imported only when asked for (the device keeps one game in memory)."""
+"""The games, by name: the one place that names them (docs/CONTRIBUTING.md, "How to add a
+game").  A game is a package core/games/<name>/ of modules with the same names in every
+game (rules.py the engine, options.py its menu table, screen.py its table screen,
+page.py its rules page, bots.py, ai.py...); its row here gives its menu title and the
+names of its classes.  Modules are imported only when asked for (the device keeps one
+game in memory): nothing here imports a game before a function is called.
+"""
+import sys
 
-GAME_NAMES = ("speedrun", "steppingstones", "reds", "speed")
+# name, menu title, engine class (rules.py), table screen class (screen.py), whether
+# ai.py offers make_ai(level, seed) (Speed's real-time AI is core.seats' business)
+GAMES = (
+    ("speedrun", "Speed Run", "SpeedRun", "SpeedRunTable", True),
+    ("steppingstones", "Stepping Stones", "SteppingStones", "SteppingStonesTable", True),
+    ("reds", "Reds", "Reds", "RedsTable", True),
+    ("speed", "Speed", "Speed", "SpeedTable", False),
+)
+GAME_NAMES = tuple([g[0] for g in GAMES])
+MODULE = "core.games.%s.%s"
+
+
+def _row(name):
+    for g in GAMES:
+        if g[0] == name:
+            return g
+    raise ValueError("unknown game %r (known: %s)" % (name, ", ".join(GAME_NAMES)))
+
+
+def title(name):
+    return _row(name)[1]
+
+
+def module(name, part):
+    """The module core/games/<name>/<part>.py, imported if it is not yet."""
+    _row(name)
+    full = MODULE % (name, part)
+    __import__(full)
+    return sys.modules[full]
 
 
 def game_class(name):
-    if name == "speedrun":
-        from core.speedrun import SpeedRun
-        return SpeedRun
-    if name == "steppingstones":
-        from core.steppingstones import SteppingStones
-        return SteppingStones
-    if name == "reds":
-        from core.reds import Reds
-        return Reds
-    if name == "speed":
-        from core.speed import Speed
-        return Speed
-    raise ValueError("unknown game %r (known: %s)" % (name, ", ".join(GAME_NAMES)))
+    return getattr(module(name, "rules"), _row(name)[2])
+
+
+def table_class(name):
+    """The game's table screen class, imported only when that game is played."""
+    return getattr(module(name, "screen"), _row(name)[3])
+
+
+def make_ai(game_name, level="default", seed=0):
+    """The built-in AI (core.ai.LEVELS) of a game whose ai.py offers make_ai."""
+    if not _row(game_name)[4]:
+        raise ValueError("no built-in AI for %r" % game_name)
+    return module(game_name, "ai").make_ai(level, seed)
 
 
 BOT_KINDS = ("random", "greedy")
@@ -28,15 +63,5 @@ def make_bot(game_name, kind, seed=0):
         from core.bots import RandomBot
         return RandomBot(seed)
     if kind == "greedy":
-        if game_name == "speedrun":
-            from core.speedrun_bots import GreedyBot
-        elif game_name == "steppingstones":
-            from core.steppingstones_bots import GreedyBot
-        elif game_name == "reds":
-            from core.reds_bots import GreedyBot
-        elif game_name == "speed":
-            from core.speed_bots import GreedyBot
-        else:
-            raise ValueError("unknown game %r" % game_name)
-        return GreedyBot(seed)
+        return module(game_name, "bots").GreedyBot(seed)
     raise ValueError("unknown bot %r (known: %s)" % (kind, ", ".join(BOT_KINDS)))

@@ -21,7 +21,7 @@ _ROUND_START = b'{"round_start": '     # Speed: where the saved round began (cor
 _HEADER_KEYS = ("record", "game", "seed", "options")
 _ACTION_KEYS = ("seat", "action", "label", "t")
 _START_KEYS = ("round", "scores", "won", "rng", "actions", "events", "last")
-_MAX_T = 0x3FFFFFFF         # core.speed_defs MAX_T_MS, without importing Speed's tables
+_MAX_T = 0x3FFFFFFF         # core.games.speed.defs MAX_T_MS, without importing Speed's tables
 
 
 def _lines(payload):
@@ -142,7 +142,7 @@ def check_meta(meta, game):
 
 
 def check_round_start(start):
-    """Speed's round start line (core.speed round_start()): its keys and the summary of
+    """Speed's round start line (core.games.speed.rules round_start()): its keys and the summary of
     the round before; Speed.resume_round checks the numbers against the options."""
     _only(start, _START_KEYS, 3, "a round start")
     last = start.get("last")

@@ -1,9 +1,9 @@
 """Who sits where: this unit's human, AI seats with a level, linked units; and the
 player objects that decide for the AI seats.
 
-AI comes from core.ai.make_ai(game, level, seed) where the AI engineer's package offers
+AI comes from core.registry.make_ai(game, level, seed) where the AI engineer's package offers
 the game; otherwise from the baseline bots (core.registry.make_bot "greedy"/"random").
-Speed is real time: its opponent is core.speed_ai.SpeedBot at level 1 (casual) to 4.
+Speed is real time: its opponent is core.games.speed.ai.SpeedBot at level 1 (casual) to 4.
 
 Linked units (core/link) are listed but can be chosen only when the app is given a link
 provider (App(link=...)): the provider's `seat_player(seat)` must return an object with
@@ -23,7 +23,7 @@ def ai_levels(game_name):
     if game_name == "speed":
         return SPEED_LEVELS[1:2] + SPEED_LEVELS[:1] + SPEED_LEVELS[2:]
     try:
-        from core.ai import make_ai
+        from core.registry import make_ai
         make_ai(game_name, "easy", 0)
         return ("default", "easy", "hard") + BASELINE
     except (ImportError, ValueError):
@@ -48,12 +48,12 @@ def stored_level(game_name, ai_level, levels):
 def make_player(game_name, kind, seed):
     """The object that decides for an AI seat of kind `kind` (a level name)."""
     if game_name == "speed":
-        from core.speed_ai import SpeedBot
+        from core.games.speed.ai import SpeedBot
         return SpeedBot(SPEED_LEVELS.index(kind) + 1, seed)
     if kind in BASELINE:
         from core.registry import make_bot
         return make_bot(game_name, kind, seed)
-    from core.ai import make_ai
+    from core.registry import make_ai
     return make_ai(game_name, kind, seed)
 
 

@@ -10,7 +10,7 @@ sys.path.insert(0, "tools/hostshim")
 sys.path.insert(0, "")
 
 from core.registry import game_class
-from core.ai import make_ai
+from core.registry import make_ai
 
 
 def main(argv):

@@ -31,8 +31,8 @@ ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.m
 until chosen, the save store, modules unloaded
 after each game) -> core.app.step() every 10 ms of a virtual clock.  A scripted finger
 (core.ui.autoplay.ButtonDriver) presses the board's physical buttons: menu -> game ->
-options -> seat set-up (AI seats at their default level: core.ai.make_ai "default"
-for Speed Run, Stepping Stones and Reds, core.speed_ai.SpeedBot "club" for Speed) ->
+options -> seat set-up (AI seats at their default level: core.registry.make_ai "default"
+for Speed Run, Stepping Stones and Reds, core.games.speed.ai.SpeedBot "club" for Speed) ->
 rules -> the whole game -> results -> back to the menu.  GAME may name several games joined
 by "+" (e.g. speedrun+reds): a session that plays them one after the other after one boot,
 as a user does.  What one game leaves behind (names MicroPython interns and never frees,

@@ -17,14 +17,14 @@ import sys
 
 
 def play(seed, options, kinds):
-    from core.steppingstones import SteppingStones
+    from core.games.steppingstones.rules import SteppingStones
 
     game = SteppingStones(options, seed)
     bots = []
     for i in range(3):
         bot_seed = seed * 8 + i   # as tools/play.py seeds core.registry.make_bot
         if kinds[i] == "greedy":
-            from core.steppingstones_bots import GreedyBot
+            from core.games.steppingstones.bots import GreedyBot
             bots.append(GreedyBot(bot_seed))
         else:
             from core.bots import RandomBot
@@ -49,7 +49,7 @@ def main(argv):
         sys.path.append("")
     game, peak = play(int(argv[1]), json.loads(argv[2]), argv[3].split(","))
     # The bots' code is not needed any more: free it before loading the record writer.
-    for name in ("core.steppingstones_bots", "core.bots"):
+    for name in ("core.games.steppingstones.bots", "core.bots"):
         if name in sys.modules:
             del sys.modules[name]
     gc.collect()

@@ -27,7 +27,7 @@ import gc
 import json
 
 from core.bots import RandomBot
-from core.speedrun import SpeedRun
+from core.games.speedrun.rules import SpeedRun
 
 
 def main(seed, options, kinds):
@@ -37,7 +37,7 @@ def main(seed, options, kinds):
     bots = []
     for i in range(len(kinds)):
         if kinds[i] == "g":
-            from core.speedrun_bots import GreedyBot   # only when asked: ~4 KB of heap
+            from core.games.speedrun.bots import GreedyBot   # only when asked: ~4 KB of heap
             bots.append(GreedyBot(seed + i))
         else:
             bots.append(RandomBot(seed + i))

@@ -12,7 +12,7 @@ import sys
 
 import tools  # noqa: F401
 import core.ai as ai
-from core.ai.speedrun_ai import SpeedRunAI
+from core.games.speedrun.ai import SpeedRunAI
 from tools import arena
 
 VARIANTS = {

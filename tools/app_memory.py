@@ -269,8 +269,8 @@ BOOT_MODULES = ("core.clock", "core.prng", "core.game", "core.save", "core.setti
                 "core.ui.dirty", "core.ui.screen", "core.gameinfo", "core.ui.text", "core.ui.widgets",
                 "core.ui.menu", "core.app", "core.link.unit")
 GAME_MODULES = ("core.seats", "core.ui.setup_screen", "core.ui.rules_page", "core.registry",
-                "core.cards", "core.trick", "core.speedrun", "core.ui.table_common",
-                "core.ui.table_speedrun", "core.ai", "core.ai.speedrun_ai", "core.ui.results",
+                "core.cards", "core.trick", "core.games.speedrun.rules", "core.ui.table_common",
+                "core.games.speedrun.screen", "core.ai", "core.games.speedrun.ai", "core.ui.results",
                 "core.record")
 # What the measuring script brings, not the app (--floor leaves them out)
 HARNESS_MODULES = ("core.ui.autoplay", "mp_app_memory", "__main__")

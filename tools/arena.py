@@ -51,7 +51,7 @@ def patterns_for(options, n_players):
 def bot_for(game_name, spec, seed):
     kind, _, level = spec.partition(":")
     if kind == "ai":
-        from core.ai import make_ai  # the built-in AI (issue 6)
+        from core.registry import make_ai  # the built-in AI (issue 6)
         return make_ai(game_name, level or "default", seed)
     return make_bot(game_name, kind, seed)
 

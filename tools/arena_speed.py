@@ -17,9 +17,9 @@ import time
 from multiprocessing import Pool
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.speed import SpeedRecorded
-from core.speed_ai import LEVELS
-from core.speed_bots import VirtualTable, make_bots
+from core.games.speed.rules import SpeedRecorded
+from core.games.speed.ai import LEVELS
+from core.games.speed.bots import VirtualTable, make_bots
 
 Z95 = 1.959963984540054
 

@@ -1,7 +1,7 @@
 """Speed Run figures for tools/arena.py: Perfect-Bonus rate and mean score per contract
 for configurations A and B, from the final scoresheets (a Redo that replaced a result
 counts once, with the kept result)."""
-from core.speedrun_defs import BOARD_NAMES
+from core.games.speedrun.defs import BOARD_NAMES
 
 
 def figures(res, pattern, out):

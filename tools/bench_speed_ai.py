@@ -32,8 +32,8 @@ DEVICE_FACTOR = 270       # tools/calibrate.py (this script runs on MicroPython:
 
 def measure(make_bot_pair, matches, options=None):
     """Play `matches` matches; return (decision times, idle tick times) in microseconds."""
-    from core.speed import Speed, SpeedView, NO_ACTION
-    from core.speed_arbiter import SpeedArbiter
+    from core.games.speed.rules import Speed, SpeedView, NO_ACTION
+    from core.games.speed.arbiter import SpeedArbiter
     decisions = []
     idles = []
     for m in range(matches):
@@ -77,8 +77,8 @@ def summary(times):
 
 
 def run(matches):
-    from core.speed_ai import SpeedBot, LEVELS
-    from core.speed_bots import GreedyBot, derive_seed
+    from core.games.speed.ai import SpeedBot, LEVELS
+    from core.games.speed.bots import GreedyBot, derive_seed
     runtime = sys.implementation.name
     d, i = measure(lambda s: [GreedyBot(derive_seed(s, 0), 500), GreedyBot(derive_seed(s, 1), 600)],
                    matches)

@@ -14,7 +14,7 @@ Options: --node ID  --ports P0,P1 ('-' = no cable)  --host GAME:SEATS [--opt k=v
 --limit S (give up)  --quiet.
 Output lines: {"ev": "start"|"act"|"apply"|"status"|"over"|"stats", "t": ns, ...}.
 The chair of this unit's human and the host's AI seats are played by
-core.link.players.SeatAI (core.ai.make_ai where it offers the game, else the greedy baseline
+core.link.players.SeatAI (core.registry.make_ai where it offers the game, else the greedy baseline
 bot; Speed's real-time bot), or a random bot for the link's small test game.
 """
 import sys

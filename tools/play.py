@@ -122,7 +122,7 @@ def seat_bot(game_name, kind, seed):
     """A baseline bot, or the built-in AI for "ai" / "ai:<level>" (issue 6, docs/ai.md)."""
     k, _, level = kind.partition(":")
     if k == "ai":
-        from core.ai import make_ai
+        from core.registry import make_ai
         return make_ai(game_name, level or "default", seed)
     return make_bot(game_name, kind, seed)
 

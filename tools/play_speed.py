@@ -16,9 +16,9 @@ import sys
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.record import write_record
 from core.replay import RecordError, read_record
-from core.speed import Speed, SpeedRecorded
-from core.speed_ai import LEVELS
-from core.speed_bots import VirtualTable, make_bots
+from core.games.speed.rules import Speed, SpeedRecorded
+from core.games.speed.ai import LEVELS
+from core.games.speed.bots import VirtualTable, make_bots
 from tools.cli import per_player, player, players, seats_as_players
 
 DEFAULT_LEVEL = 2

@@ -120,7 +120,7 @@ class Lockstep(SealedRounds, SpeedLink):
         self._dr = None         # reveals the game defers (Reds' hidden bids): deferred.py
         prepare = getattr(game, "prepare_link", None)
         if prepare is not None:
-            prepare()           # the game's link-only hooks, loaded now (core/reds_sealed.py)
+            prepare()           # the game's link-only hooks, loaded now (core/games/reds/sealed.py)
         if hasattr(game, "defer_reveal"):
             from core.link.deferred import DeferredReveals
             self._dr = DeferredReveals(self)
@@ -134,7 +134,7 @@ class Lockstep(SealedRounds, SpeedLink):
         self._arbiter = None
         if self.timed:
             try:
-                from core.speed_arbiter import SpeedArbiter
+                from core.games.speed.arbiter import SpeedArbiter
                 self._arbiter = SpeedArbiter(game)
             except ImportError:
                 pass
@@ -178,7 +178,7 @@ class Lockstep(SealedRounds, SpeedLink):
 
     def _base(self):
         """The index of the first action the game still holds (Speed drops finished
-        rounds' actions: core/speed.py)."""
+        rounds' actions: core/games/speed/rules.py)."""
         return getattr(self.game, "actions_dropped", 0)
 
     def _hist(self):
@@ -579,7 +579,7 @@ class Lockstep(SealedRounds, SpeedLink):
             if self._rebuilding:
                 self._full_at = self._clock()
                 if self._arbiter is not None:       # Speed: the arbiter of the new game
-                    from core.speed_arbiter import SpeedArbiter
+                    from core.games.speed.arbiter import SpeedArbiter
                     self._arbiter = SpeedArbiter(self.game)
             if self._recover_at is None and not self._is_host():
                 self._recover = RECOVER_REQS    # a resync forgets the open round: our

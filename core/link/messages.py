@@ -301,7 +301,7 @@ def encode_ready(b, sid, rnd, go=False, elapsed=0):
 
 
 def encode_round_start(b, sid, st):
-    """ROUNDSTART: Speed's round_start() dict (core/speed.py), ahead of a whole LOG that
+    """ROUNDSTART: Speed's round_start() dict (core/games/speed/rules.py), ahead of a whole LOG that
     starts at st["actions"] (core/link/lockstep.py, a resync from a round start)."""
     i = _head(b, ROUNDSTART, sid)
     _p16(b, i, st["round"])

@@ -1,8 +1,8 @@
 """Who decides for the seats of a linked game, and the provider the app loop uses.
 
 `SeatAI(game_name, level, seed)` is the `ai(game, seat)` of a LinkUnit: the built-in AI
-(core.ai.make_ai) where it offers the game, else the baseline greedy bot
-(core.registry.make_bot), one per seat; Speed's real-time bots (core.speed_ai.SpeedBot)
+(core.registry.make_ai) where it offers the game, else the baseline greedy bot
+(core.registry.make_bot), one per seat; Speed's real-time bots (core.games.speed.ai.SpeedBot)
 are ticked with the game's time and return None until they act.
 
 `LinkProvider(unit)` is what `App(link=provider)` needs (core/seats.py):
@@ -40,11 +40,11 @@ class SeatAI:
         if b is None:
             seed = (self.seed * 31 + seat + 1) & 0x3FFFFFFF
             if self.name == "speed":
-                from core.speed_ai import SpeedBot
+                from core.games.speed.ai import SpeedBot
                 b = SpeedBot(2, seed)
             else:
                 try:
-                    from core.ai import make_ai
+                    from core.registry import make_ai
                     b = make_ai(self.name, self.level, seed)
                 except (ImportError, ValueError):
                     from core.registry import make_bot
@@ -55,7 +55,7 @@ class SeatAI:
     def __call__(self, game, seat):
         b = self._bot(seat)
         if self.name == "speed":
-            from core.speed_defs import SpeedView, NO_ACTION
+            from core.games.speed.defs import SpeedView, NO_ACTION
             v = self.views.get(seat)
             if v is None:
                 v = self.views[seat] = SpeedView()

@@ -75,7 +75,7 @@ class SpeedLink:
 
     def _arbitrate(self, src, req, seat, action, rnd=0):
         """Host: plays are taken in arrival order (ruling SP-9), by the game's arbiter
-        (core/speed_arbiter.py) when it has one.  `rnd`: the round the play was made in
+        (core/games/speed/arbiter.py) when it has one.  `rnd`: the round the play was made in
         (mod 256; 0 = the current one): a play from a round that has ended is refused,
         never applied to the next deal."""
         g = self.game

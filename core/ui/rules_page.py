@@ -5,25 +5,19 @@ UP/DOWN turn; OK closes.  "^X" draws suit X (core.ui.rich).
 After the summary comes one sentence per variant in effect (`variants`): an option whose
 value differs from its default and that changes how this game plays.  With the default
 options the page is exactly the summary and the controls.  Each game's texts are a module
-of their own (core/ui/rules_<game>.py), not in the options tables: they are loaded only
+of their own (core/games/<game>/page.py), not in the options tables: they are loaded only
 while the page is shown, and only the game's own, since the page opens right after the
 deal, at the game's heap peak.
 """
-import sys
-
 from core.ui import keys, rich, text
 from core.ui.palette import ACCENT, DARK, FELT, FELT_DARK, GREY, TEXT
 from core.ui.widgets import hint_line
 
-TEXT_MODULE = "core.ui.rules_%s"
-
-
 def texts(game_name):
-    """core.ui.rules_<game>, the game's SUMMARY and variants(o): one game's texts are
+    """core.games.<game>.page, the game's SUMMARY and variants(o): one game's texts are
     loaded at a time, and the app drops that module with this one (core/app.py)."""
-    name = TEXT_MODULE % game_name
-    __import__(name)
-    return sys.modules[name]
+    from core.registry import module
+    return module(game_name, "page")
 
 
 def summary(game_name):
@@ -53,7 +47,7 @@ def controls(game_name, hints):
     h = hints
     menu = h.get("menu", h["back"])
     if game_name == "speed":
-        # the two play keys (core/ui/table_speed.py): OK the left pile, BACK the right one
+        # the two play keys (core/games/speed/screen.py): OK the left pile, BACK the right one
         return ("Controls: %s chooses a card; %s plays it on the left pile, %s on the right "
                 "pile (a card that fits one pile only goes there with either key); %s calls "
                 "Spit; %s pauses." % (h["move"], h["ok"], h["back"], h.get("aux", "AUX"),

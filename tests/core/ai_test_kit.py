@@ -1,6 +1,6 @@
 """Checks shared by the AI tests (tests/core/test_ai_*.py): hidden cards dealt again and
 the same decision on that twin deal, sliced against whole decisions, a search that
-allocates nothing, the heap working set.  `name` is the game's name for core.ai.make_ai.
+allocates nothing, the heap working set.  `name` is the game's name for core.registry.make_ai.
 
 Also: AI seats sharing one set of search machinery (core/ai/sliced.py), searching in
 turn and interleaved, and what an extra AI seat costs.
@@ -14,7 +14,7 @@ import sys
 
 import micropython
 
-from core.ai import make_ai
+from core.registry import make_ai
 from core.ai import sliced
 from core.ai.sampler import HandSampler
 from core.cards import hand_cards

@@ -13,7 +13,7 @@ from test_link_session import games
 from test_link_trickgame import first_legal_ai
 from link_scenarios import KEYS, _keyed
 HIDDEN = {"players": 4, "hidden_bids": True, "short_game": True}
-_BID_SEALED = 127               # core.reds.BID_SEALED
+_BID_SEALED = 127               # core.games.reds.rules.BID_SEALED
 
 
 def _reds_hidden(ai=None, players=4, seed=31):

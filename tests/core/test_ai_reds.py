@@ -4,10 +4,10 @@ heap working set.  Runs on CPython, the unix port and the 32-bit WebAssembly por
 import gc
 
 from core.prng import Prng
-from core.reds import Reds
-from core.reds_bots import GreedyBot
-from core.ai import make_ai
-import core.ai.reds_ai  # noqa: F401  (compiled before games fragment the heap)
+from core.games.reds.rules import Reds
+from core.games.reds.bots import GreedyBot
+from core.registry import make_ai
+import core.games.reds.ai  # noqa: F401  (compiled before games fragment the heap)
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
     check_interleaved_searches, extra_seat_bytes, check_merge, MEASURES_HELD
@@ -213,7 +213,7 @@ def test_bids_follow_hand_strength_through_the_exchange():
     """Top trumps bid more than low anti-trump cards, for every player count and pass
     size; with no exchange (a tie round) and 3+ players the weak hand bids nil (with 2
     players, 10 cards in play, even low cards often take a trick)."""
-    from core.ai import reds_eval as ev
+    from core.games.reds import eval as ev
     strong = _cards("AD KD QD AS KS")
     weak = _cards("2C 3C 4C 5C 2S")
     for n in (2, 3, 4, 5, 6):
@@ -232,7 +232,7 @@ def test_pass_spoils_the_receivers_bid():
     the receiver planned for: stronger cards to a nil bidder, weaker ones to a bidder of
     3.  Over random hands it changes a few passes to nil bidders (own points weigh
     more, so it mostly breaks near-ties), and only ever in that direction."""
-    from core.ai import reds_eval as ev
+    from core.games.reds import eval as ev
     rng = Prng(8)
     n, k = 4, 2
     moved = [0, 0]
@@ -263,7 +263,7 @@ def test_a_card_beating_the_trick_is_not_merged_away():
     QD AD 2S 5S 9C and plays last to JD 5D KD.  KD lies between QD and AD, so they are
     not equivalent: QD loses the trick, AD wins it (the merge counted KD as out of play
     and searched QD alone)."""
-    from core.ai.reds_play import RedsPlay
+    from core.games.reds.play import RedsPlay
     from core.cards import REDS_DECK
     hand = _cards("QD AD 2S 5S 9C")
     obs = {"seat": 0, "phase": "play", "legal": _cards("QD AD"), "n_players": 4, "round": 9,
@@ -283,7 +283,7 @@ def test_merged_cards_have_no_live_or_trick_card_between():
     between two candidates is rarer): the merge drops a candidate only when every card
     ranked between it and a kept one is ours or out of play (played to a finished
     trick, turned), never one in the current trick."""
-    from core.ai.reds_play import RedsPlay
+    from core.games.reds.play import RedsPlay
     dropped = split = 0
     for n, seed in ((3, 41), (4, 42), (6, 43)):
         play = RedsPlay(n)

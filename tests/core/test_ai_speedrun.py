@@ -4,10 +4,10 @@ and the 32-bit WebAssembly port (plain asserts; heap checks need MicroPython's g
 import gc
 
 from core.prng import Prng
-from core.speedrun import SpeedRun
+from core.games.speedrun.rules import SpeedRun
 from core.bots import RandomBot
-from core.ai import make_ai
-import core.ai.speedrun_ai  # noqa: F401  (compiled before games fragment the heap)
+from core.registry import make_ai
+import core.games.speedrun.ai  # noqa: F401  (compiled before games fragment the heap)
 from core.cards import hand_cards
 from ai_test_kit import HEAP_LIMIT, redeal, check_same_decision, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
@@ -174,7 +174,7 @@ def test_a_card_beating_the_trick_is_not_merged_away():
     2, trick 5: Win 5, 10 High, spades trump, 9H led; holding 8H and 10H, 10H beats the
     9H and 8H does not, so both are searched (the merge counted the 9H as out of play
     and searched 8H alone)."""
-    from core.ai.speedrun_play import SpeedRunPlay
+    from core.games.speedrun.play import SpeedRunPlay
     cards = _cards
     no = None
     obs = {"game": "speedrun", "seat": 0, "phase": "play", "legal": cards("8H 10H"),
@@ -201,7 +201,7 @@ def test_merged_cards_have_no_live_or_trick_card_between():
     """Property over random positions (every play decision of two random games): the
     merge drops a candidate only when every card ranked between it and a kept one is
     ours or played to a finished trick, never one in the current trick."""
-    from core.ai.speedrun_play import SpeedRunPlay
+    from core.games.speedrun.play import SpeedRunPlay
     play = SpeedRunPlay()
     dropped = split = 0
     for seed in (51, 52):

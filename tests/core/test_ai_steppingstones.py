@@ -5,13 +5,13 @@ import gc
 
 from core.prng import Prng
 from core.game import IllegalAction
-from core.steppingstones import SteppingStones, BID_BASE, KIND_NAMES, row_points
+from core.games.steppingstones.rules import SteppingStones, BID_BASE, KIND_NAMES, row_points
 from core.bots import RandomBot
-from core.ai import make_ai
-import core.ai.steppingstones_ai  # noqa: F401  (compiled before games fragment the heap)
+from core.registry import make_ai
+import core.games.steppingstones.ai  # noqa: F401  (compiled before games fragment the heap)
 from core.cards import hand_cards
-from core.ai import steppingstones_eval as ev
-from core.ai.steppingstones_play import DefenceSim, rules_of
+from core.games.steppingstones import eval as ev
+from core.games.steppingstones.play import DefenceSim, rules_of
 from core.trick import NO_SUIT
 from ai_test_kit import HEAP_LIMIT, redeal, check_sliced_decision, \
     check_search_allocates_nothing, working_set, check_seats_share_the_machinery, \
@@ -300,7 +300,7 @@ def test_a_card_beating_the_trick_is_not_merged_away():
     the trick from the declarer, and the AI plays it (the merge counted the 6C as out
     of play and kept 5C alone)."""
     from core.cards import STEPPING_DECK
-    from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory
+    from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory
     c5, c6, c8 = [STEPPING_DECK.parse(t) for t in ("5C", "6C", "8C")]
     sheet = [{"contract": "win_pick", "tricks": [None, 3, None], "points": None},
              {"contract": "win_nt", "tricks": [None, 5, None], "points": None},
@@ -324,7 +324,7 @@ def test_merged_cards_have_no_live_or_trick_card_between():
     option sets: Must Beat, May Trump, Slalom, 1 High included): the merge drops a
     candidate only when every card ranked between it and a kept one is ours or played
     to a finished trick, never one in the current trick."""
-    from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory
+    from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory
     play = SteppingStonesPlay()
     dropped = split = 0
     for options in OPTION_SETS:

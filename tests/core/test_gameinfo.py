@@ -6,7 +6,7 @@ from core import gameinfo
 from core.ui import keys
 from core.ui.menu import MainMenu
 
-ENGINES = ("core.speedrun", "core.steppingstones", "core.reds", "core.speed")
+ENGINES = ("core.games.speedrun.rules", "core.games.steppingstones.rules", "core.games.reds.rules", "core.games.speed.rules")
 
 
 def test_the_menu_imports_no_engine():
@@ -59,9 +59,9 @@ def test_unused_tables_are_the_options_modules_no_loaded_engine_shares():
         gameinfo.info(name)
     unused = gameinfo.unused_tables()
     for name in gameinfo.GAME_NAMES:
-        table = "core.%s_options" % name
+        table = "core.games.%s.options" % name
         assert table in sys.modules
-        assert (table in unused) == ("core." + name not in sys.modules), name
+        assert (table in unused) == ("core.games.%s.rules" % name not in sys.modules), name
 
 
 def test_unknown_game_is_a_value_error():

@@ -215,7 +215,7 @@ def test_a_unit_with_speed_rules_1_is_refused_in_the_lobby():
     from action 0, no ROUNDSTART) cannot follow a match past round 50: it is never seated
     (tests/core/test_link_versions.py has the same for every game and the host's side)."""
     from core.link import messages as M
-    from core.speed import Speed
+    from core.games.speed.rules import Speed
     from core.ui.lobby import Lobby
     assert Speed.RULES_VERSION >= 2
 

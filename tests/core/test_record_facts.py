@@ -6,8 +6,8 @@ from core.bots import RandomBot
 from core.record import dumps, iter_plain_record, iter_record
 from core.registry import game_class
 from core.replay import RecordError, replay_lines
-from core.speed import SpeedRecorded
-from core.speed_bots import VirtualTable, make_bots
+from core.games.speed.rules import SpeedRecorded
+from core.games.speed.bots import VirtualTable, make_bots
 
 
 def played(name, options, seed):
@@ -174,7 +174,7 @@ def test_a_version_1_record_still_replays():
 
 def _speed_with_refusals():
     """A Speed round in which seat 0 first tries a card that fits no pile (refused, SP-9)."""
-    from core.speed import play_action
+    from core.games.speed.rules import play_action
     for seed in range(1, 40):
         g = SpeedRecorded(None, seed)
         table = VirtualTable(g, make_bots((3, 3), seed), seed)

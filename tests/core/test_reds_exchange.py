@@ -1,7 +1,7 @@
 """Reds exchange (table, R-4, R-5, T-3) and hidden bids (T-3).
 Runs on CPython and both MicroPython ports."""
 from core.cards import hand_cards
-from core.reds import Reds
+from core.games.reds.rules import Reds
 from test_reds_kit import RandomPolicy
 
 LEFT, RIGHT = 1, -1

@@ -2,7 +2,7 @@
 may know (T-3).  Runs on CPython and both MicroPython ports."""
 from core.cards import hand_cards
 from core.game import IllegalAction
-from core.reds import Reds
+from core.games.reds.rules import Reds
 from test_reds_kit import RandomPolicy, cards, run, snapshot, stacked
 
 

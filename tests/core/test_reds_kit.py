@@ -2,7 +2,7 @@
 full-state snapshots.  Runs on CPython and both MicroPython ports."""
 from core.cards import REDS_DECK, hand_cards
 from core.prng import Prng
-from core.reds import Reds
+from core.games.reds.rules import Reds
 
 
 def cards(text):

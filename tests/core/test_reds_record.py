@@ -4,7 +4,7 @@ core.record's own line builders: a list of every line of a game fragments the po
 heaps past use.  tests/host/test_reds_props.py checks the stream equals record_lines."""
 from core.record import action_line, dumps, header
 from core.replay import RecordError, replay_lines
-from core.reds import Reds
+from core.games.reds.rules import Reds
 from test_reds_kit import RandomPolicy, run
 
 

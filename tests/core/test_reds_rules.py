@@ -1,7 +1,7 @@
 """Reds rulebook examples and rulings R-1, R-2, R-3, R-7, R-8: scoring, trick winners on
 stacked deals, options.  Runs on CPython and both MicroPython ports."""
 from core.cards import REDS_DECK, RANK_MASK
-from core.reds import Reds, round_points
+from core.games.reds.rules import Reds, round_points
 from test_reds_kit import by_position, cards, deal_for, reach_play, stacked
 
 

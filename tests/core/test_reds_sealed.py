@@ -3,12 +3,12 @@ core/link/sealed.py): "bid:sealed" while bidding, the real bids in the `reveal` 
 the last trick, then the round is scored exactly as with the bids applied at once.
 Runs on CPython and both MicroPython ports."""
 from core.game import IllegalAction
-from core.reds import BID_SEALED, Reds
+from core.games.reds.rules import BID_SEALED, Reds
 from core.record import action_line, dumps, header
 from core.replay import replay_lines
 from test_reds_kit import RandomPolicy, run, snapshot
 
-Reds.prepare_link()     # the hooks a linked game gets (core/reds_sealed.py)
+Reds.prepare_link()     # the hooks a linked game gets (core/games/reds/sealed.py)
 
 HIDDEN3 = {"players": 3, "hidden_bids": True, "short_game": True}
 
@@ -156,7 +156,7 @@ def test_a_sealed_game_record_replays_identically():
 def test_bots_decide_for_a_sealed_seat_whose_bid_they_were_not_shown():
     """A linked host restarted mid-round asks its AI before the AI seat's sealed bid came
     back (SEALREQ): the AI and the greedy bot still pass and play legally (no crash)."""
-    from core.ai import make_ai
+    from core.registry import make_ai
     from core.registry import make_bot
     g = Reds(HIDDEN3, 9)
     for s in range(3):

@@ -5,9 +5,9 @@ from core.ui.screen import Screen
 
 _SCREEN = Screen(240, 240)   # first: one contiguous buffer, as at boot
 
-from core.reds import Reds  # noqa: E402
+from core.games.reds.rules import Reds  # noqa: E402
 from core.ui.table_common import NO_CARD  # noqa: E402
-from core.ui.table_reds import RedsTable  # noqa: E402
+from core.games.reds.screen import RedsTable  # noqa: E402
 
 NAMES = ["You", "Ann", "Bob", "Cy", "Dee", "Eve"]
 HINTS = {"move": "UP/DN", "ok": "OK", "back": "BACK"}

@@ -2,7 +2,7 @@
 Runs on CPython and both MicroPython ports."""
 import json
 
-from core.reds import Reds
+from core.games.reds.rules import Reds
 from test_reds_kit import RandomPolicy, run
 
 

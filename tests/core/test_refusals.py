@@ -60,7 +60,9 @@ def test_the_checker_refuses_the_old_texts():
 def test_every_phase_sentence_fits():
     # a move of another phase is answered with what the player does now: one per phase,
     # and the sweeps below meet only some phases
-    from core import reds_text, speedrun_why, steppingstones_why
+    from core.games.reds import text as reds_text
+    from core.games.speedrun import why as speedrun_why
+    from core.games.steppingstones import why as steppingstones_why
     for now in (reds_text._NOW, speedrun_why._NOW, steppingstones_why._NOW):
         for s in (now.values() if isinstance(now, dict) else now):
             assert player_words(s) is None, s
@@ -123,8 +125,8 @@ def sweep(make, option_sets, ids, last, policy=None, optional=(R_OTHER,), turns=
 
 
 def test_speedrun_refusals():
-    from core.speedrun import SpeedRun
-    from core.speedrun_why import LAST_REASON
+    from core.games.speedrun.rules import SpeedRun
+    from core.games.speedrun.why import LAST_REASON
     g = SpeedRun({}, 0)
     seen = sweep(SpeedRun, ({"reveal": True},),
                  list(g.all_action_ids()), LAST_REASON)
@@ -134,8 +136,8 @@ def test_speedrun_refusals():
 
 
 def test_steppingstones_refusals():
-    from core.steppingstones import PASS, SteppingStones
-    from core.steppingstones_why import LAST_REASON
+    from core.games.steppingstones.rules import PASS, SteppingStones
+    from core.games.steppingstones.why import LAST_REASON
 
     def passing(g, seat, legal):     # every second hand, all pass: the puddle (SS-3)
         return PASS if PASS in legal and g.hand_no % 2 else None
@@ -145,8 +147,8 @@ def test_steppingstones_refusals():
 
 
 def test_reds_refusals():
-    from core.reds import BID, BID_SEALED, Reds
-    from core.reds_text import LAST_REASON
+    from core.games.reds.rules import BID, BID_SEALED, Reds
+    from core.games.reds.text import LAST_REASON
 
     def sealing(g, seat, legal):     # hidden bids sealed, opened after the last trick
         return BID_SEALED if g.hidden and g.phase == BID else None
@@ -163,9 +165,9 @@ def test_reds_refusals():
 
 
 def test_speed_refusals():
-    from core.speed import Speed
-    from core.speed_text import all_action_ids
-    from core.speed_why import LAST_REASON
+    from core.games.speed.rules import Speed
+    from core.games.speed.text import all_action_ids
+    from core.games.speed.why import LAST_REASON
     seen = sweep(Speed, ({}, {"stand_still_spit": True}, {"winner_yells_spit": True},
                          {"count_down_only": True, "winner_yells_spit": True,
                           "stand_still_spit": True}),
@@ -173,7 +175,7 @@ def test_speed_refusals():
     assert " does not fit " in seen[12]
     # Spit by a seat that has emptied hand and draw without Winner Yells Spit: the engine
     # ends the round at that play (SP-6), so only a state set by hand shows the reason.
-    from core.speed_defs import SPIT
+    from core.games.speed.defs import SPIT
     g = Speed({}, 1)
     g.n_hand[0] = g.n_draw[0] = 0
     r = g.reason(0, SPIT)

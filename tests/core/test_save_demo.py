@@ -3,7 +3,7 @@
 Its own module so that on the 128 KB unix port the rules engine is compiled into a heap
 that the boot tests have not fragmented (the device loads precompiled .mpy files).
 """
-import core.steppingstones  # noqa: F401  (first: compiling it needs large free blocks)
+import core.games.steppingstones.rules  # noqa: F401  (first: compiling it needs large free blocks)
 from core import boot as bootmod
 from test_save_boot import _boot
 from test_save_fakefs import FakeFs

@@ -3,7 +3,7 @@
 Stepping Stones only here (one engine keeps the 128 KB unix-port run small); every game
 is played to its end in tests/host/test_save_games.py.
 """
-import core.steppingstones  # noqa: F401  (first: compiling it needs large free blocks)
+import core.games.steppingstones.rules  # noqa: F401  (first: compiling it needs large free blocks)
 import json
 from core import save
 from core.bots import RandomBot

@@ -5,14 +5,14 @@ must load and the format is shared by every runtime.  Reds here (its PackedLog h
 both one-byte and two-byte actions); every game across seeds: tests/host/test_save_lines_props.py.
 Runs on CPython and both MicroPython ports.
 """
-import core.reds  # noqa: F401  (first: compiling it needs large free blocks)
+import core.games.reds.rules  # noqa: F401  (first: compiling it needs large free blocks)
 import binascii
 import json
 from core import save
 from core.record import header
 from core.save import GameSaver, SaveStore, game_chunks
 from core.save_load import load_game
-from core.speed_defs import TimedLog
+from core.games.speed.defs import TimedLog
 from test_reds_kit import RandomPolicy
 from test_save_fakefs import FakeFs
 
@@ -79,7 +79,7 @@ def same_payload(game):
 
 
 def test_reds_save_lines_equal_the_general_path_and_restore():
-    game = core.reds.Reds({"players": 4}, 21)
+    game = core.games.reds.rules.Reds({"players": 4}, 21)
     policy = RandomPolicy(21)
     fs = FakeFs()
     saver = GameSaver(SaveStore(fs), game, META)
@@ -118,7 +118,7 @@ def test_timed_lines_equal_the_general_path():
 
 
 def test_a_deferred_save_keeps_copies_of_the_refilled_lines():
-    game = core.reds.Reds({"players": 4}, 5)
+    game = core.games.reds.rules.Reds({"players": 4}, 5)
     policy = RandomPolicy(5)
     while len(game.history) < 3 * save.PACK:
         seat = game.to_move()[0]

@@ -1,10 +1,10 @@
 """The real-time Speed bot: no allocation per tick, no peeking, levels that differ."""
 import micropython
 
-from core.speed import Speed, SpeedView, SPIT, NO_ACTION
-from core.speed_ai import SpeedBot, LEVELS, LEVEL_PARAMS, NEVER
-from core.speed_arbiter import SpeedArbiter
-from core.speed_bots import GreedyBot, make_bots
+from core.games.speed.rules import Speed, SpeedView, SPIT, NO_ACTION
+from core.games.speed.ai import SpeedBot, LEVELS, LEVEL_PARAMS, NEVER
+from core.games.speed.arbiter import SpeedArbiter
+from core.games.speed.bots import GreedyBot, make_bots
 from test_speed_support import position
 
 

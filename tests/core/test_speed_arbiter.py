@@ -1,6 +1,6 @@
 """The Speed arbiter: simultaneous plays resolved by arrival order (ruling SP-9)."""
-from core.speed import Speed, SPIT
-from core.speed_arbiter import SpeedArbiter
+from core.games.speed.rules import Speed, SPIT
+from core.games.speed.arbiter import SpeedArbiter
 from test_speed_support import position, hand_labels, top_labels, assert_all_cards_accounted
 
 
@@ -68,15 +68,15 @@ def test_arbiter_refuses_garbage_without_changing_anything():
 
 def test_a_bot_refused_without_explaining_loads_no_refusal_texts():
     """A bot loses a race every round: submit(explain=False) refuses it with REFUSED and
-    leaves the refusal texts (core/speed_why.py, ~2.6 KB of heap) unloaded."""
+    leaves the refusal texts (core/games/speed/why.py, ~2.6 KB of heap) unloaded."""
     import sys
-    from core.speed_arbiter import REFUSED
-    for name in ("core.speed_why", "core.refusal"):
+    from core.games.speed.arbiter import REFUSED
+    for name in ("core.games.speed.why", "core.refusal"):
         if name in sys.modules:
             del sys.modules[name]
     g = position(("3H KS QS JS 7C", "3S 4S 9H 9S 8C"), ("2C", "9D"))
     arb = SpeedArbiter(g)
     assert arb.submit(1000, 0, g.parse_action("3H>L"), 0, False) is None
     assert arb.submit(1000, 1, g.parse_action("3S>L"), 0, False) == REFUSED
-    assert "core.speed_why" not in sys.modules and arb.rejected == 1
+    assert "core.games.speed.why" not in sys.modules and arb.rejected == 1
     assert "3S" in hand_labels(g, 1) and top_labels(g) == ["3H", "9D"]

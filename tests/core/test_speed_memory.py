@@ -14,8 +14,8 @@ log that grows.
 import gc
 import sys
 
-from core.speed import Speed, SpeedRecorded
-from core.speed_bots import VirtualTable, RandomBot
+from core.games.speed.rules import Speed, SpeedRecorded
+from core.games.speed.bots import VirtualTable, RandomBot
 
 try:
     from gc import mem_alloc

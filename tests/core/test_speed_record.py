@@ -1,8 +1,8 @@
 """Speed records: options, seed and timed actions replay to the identical match."""
 from core.record import record_lines
 from core.replay import RecordError, replay_lines
-from core.speed import Speed
-from core.speed_bots import VirtualTable, make_bots
+from core.games.speed.rules import Speed
+from core.games.speed.bots import VirtualTable, make_bots
 
 
 def _actions_at(lines):

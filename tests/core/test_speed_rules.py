@@ -1,7 +1,7 @@
 """Speed rules SP-1 to SP-4, SP-6 and the action interface, one named test per point."""
 from core.cards import SPEED_DECK
 from core.game import IllegalAction
-from core.speed import Speed, SPIT, PILE_L, PILE_R, OWN_PILE, fits, play_action
+from core.games.speed.rules import Speed, SPIT, PILE_L, PILE_R, OWN_PILE, fits, play_action
 from test_speed_support import (card, position, hand_labels, top_labels,
                                 assert_all_cards_accounted, snapshot)
 

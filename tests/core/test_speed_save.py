@@ -7,14 +7,14 @@ written by the firmware before, still load (tests/core/speed_old_save.py).
 Both seats are a fixed chooser here (the same inputs on the original and the restored
 game); tests/host/test_speed_save_app.py does the same through the app with its AI.
 """
-import core.speed  # noqa: F401  (first: compiling it needs large free blocks)
+import core.games.speed.rules  # noqa: F401  (first: compiling it needs large free blocks)
 import binascii
 
 from core import save
 from core.record import dumps, action_line
 from core.save import GameSaver, SaveStore, parse_file
 from core.save_load import load_game, parse_game
-from core.speed import Speed
+from core.games.speed.rules import Speed
 from test_save_fakefs import FakeFs, PowerCut
 from test_speed_support import round_position
 import speed_old_save as OLD

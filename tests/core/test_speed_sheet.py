@@ -5,8 +5,8 @@ from core.ui.screen import Screen
 
 _SCREEN = Screen(240, 240)   # first: one contiguous buffer, as at boot
 
-from core.speed import Speed  # noqa: E402
-from core.ui.table_speed import SpeedTable  # noqa: E402
+from core.games.speed.rules import Speed  # noqa: E402
+from core.games.speed.screen import SpeedTable  # noqa: E402
 from sheet_kit import sheet_texts  # noqa: E402
 
 HINTS = {"move": "UP/DN", "ok": "OK", "back": "BACK"}

@@ -1,6 +1,6 @@
 """Helpers shared by the Speed tests (no tests here): positions, audits, a reference check."""
 from core.cards import SPEED_DECK
-from core.speed import Speed, SPIT, N_RANKS, is_play
+from core.games.speed.rules import Speed, SPIT, N_RANKS, is_play
 
 
 def card(text):
@@ -153,8 +153,8 @@ def checked_match(seed, options, speeds, fuzz_pm):
     changes nothing.  After every action all 52 cards are accounted for, a seat that is
     not finished has something to do, and the cards the seats hold never increase.
     Returns (game, table, stats)."""
-    from core.speed_bots import VirtualTable, RandomBot, derive_seed
-    from core.speed import MAX_RESPITS
+    from core.games.speed.bots import VirtualTable, RandomBot, derive_seed
+    from core.games.speed.rules import MAX_RESPITS
 
     class CheckedTable(VirtualTable):
         def submit(self, now, seat, action):

@@ -1,4 +1,4 @@
-"""Speed's table (core/ui/table_speed.py) driven by the boards' own buttons: the player
+"""Speed's table (core/games/speed/screen.py) driven by the boards' own buttons: the player
 chooses the pile (one play key per pile, on both layouts), the stand-still line leaves
 once play resumes, the round result's words agree with its counts.
 
@@ -16,12 +16,12 @@ gc.collect()
 _BUF = bytearray(320 * 240 // 2)
 
 from core.cards import SPEED_DECK  # noqa: E402
-from core.speed import PILE_L, PILE_R  # noqa: E402
+from core.games.speed.rules import PILE_L, PILE_R  # noqa: E402
 from core.ui import carddraw, keys, rich  # noqa: E402
 from core.ui.dirty import DirtyRects  # noqa: E402
 from core.ui.palette import GOLD  # noqa: E402
 from core.ui.screen import Screen  # noqa: E402
-from core.ui.table_speed import STOOD, SpeedTable  # noqa: E402
+from core.games.speed.screen import STOOD, SpeedTable  # noqa: E402
 
 try:
     from boards import pico_display_2, pico_lcd_1_3

@@ -1,9 +1,9 @@
 """Speed rules SP-5, SP-7, SP-8, SP-10 and the variants, one named test per point."""
 from core.cards import SPEED_DECK
 from core.game import IllegalAction
-from core.speed import Speed, SpeedRecorded, SPIT, MAX_RESPITS
-from core.speed_bots import VirtualTable, RandomBot
-from core.speed_defs import TimedLog
+from core.games.speed.rules import Speed, SpeedRecorded, SPIT, MAX_RESPITS
+from core.games.speed.bots import VirtualTable, RandomBot
+from core.games.speed.defs import TimedLog
 from test_speed_support import (card, position, load_layout, hand_labels, top_labels,
                                 assert_all_cards_accounted, every_card, round_position)
 
@@ -160,7 +160,7 @@ def test_sp7_automatic_points():
 
 
 def test_sp7_face_values():
-    from core.speed import FACE_VALUE
+    from core.games.speed.rules import FACE_VALUE
     assert [FACE_VALUE[r] for r in range(13)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
 
 

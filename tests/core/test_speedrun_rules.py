@@ -1,6 +1,6 @@
 """Speed Run rules through the engine: start player, deal, lengths and boards, illegal
 actions, action labels (rulings SR-1, SR-2, SR-9)."""
-from core.speedrun import SpeedRun
+from core.games.speedrun.rules import SpeedRun
 from test_speedrun_util import (EMMY, NEIL, card, act, select, expect_illegal, example_game,
                                 new_game, play_out)
 

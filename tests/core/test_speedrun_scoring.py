@@ -1,6 +1,6 @@
 """Speed Run scoring: the rulebook's examples, Least/Middle/Most, Perfect Bonus, Pass,
 Redo, Contract Reveal and the end-of-game tie-breaks (rulings SR-4..SR-7, SR-10, SR-11)."""
-from core.speedrun_defs import contract_diff, contract_score, B_LEAST, B_MIDDLE, B_MOST
+from core.games.speedrun.defs import contract_diff, contract_score, B_LEAST, B_MIDDLE, B_MOST
 from test_speedrun_util import (EMMY, NEIL, MELANIE, act, select, bid_all, finish_hand,
                                 expect_illegal, new_game)
 

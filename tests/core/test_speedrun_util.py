@@ -1,7 +1,7 @@
 """Helpers shared by the Speed Run core tests (no tests here; CPython and MicroPython)."""
 from core.cards import SPEEDRUN_DECK
 from core.game import IllegalAction
-from core.speedrun import SpeedRun
+from core.games.speedrun.rules import SpeedRun
 
 EMMY = 0
 NEIL = 1

@@ -1,6 +1,6 @@
 """Stepping Stones flow: bidding and the puddle (SS-3), forehand rotation and the end of
 the game (SS-4), options.  Carol 0, David 1, Scott 2."""
-from core.steppingstones import PASS, SteppingStones
+from core.games.steppingstones.rules import PASS, SteppingStones
 from test_steppingstones_helpers import (CAROL, DAVID, SCOTT, act, assert_illegal, declare, labels, new_game,
                                          play_out)
 

@@ -5,7 +5,7 @@ Seats follow the rulebook's examples: Carol 0, David 1, Scott 2, clockwise.
 from core.bots import RandomBot
 from core.cards import STEPPING_DECK, hand_add, hand_clear
 from core.game import IllegalAction
-from core.steppingstones import SteppingStones
+from core.games.steppingstones.rules import SteppingStones
 
 CAROL = 0
 DAVID = 1

@@ -2,7 +2,7 @@
 tampered record names its line, action labels round-trip."""
 from core.record import record_lines
 from core.replay import RecordError, replay_lines
-from core.steppingstones import PASS
+from core.games.steppingstones.rules import PASS
 from test_steppingstones_helpers import CAROL, new_game, play_random
 
 

@@ -1,6 +1,6 @@
 """Stepping Stones scoring: game-point tables (SS-6), the end-of-game table and tie-breaks
 (SS-10), the Redo variant (SS-9).  Carol 0, David 1, Scott 2."""
-from core.steppingstones import placed_first, row_points, standings
+from core.games.steppingstones.rules import placed_first, row_points, standings
 from test_steppingstones_helpers import (CAROL, DAVID, SCOTT, act, deal, declare, last_event, new_game,
                                          play_out, set_hands)
 
@@ -132,7 +132,7 @@ def test_redo_worse_result_keeps_the_original():
 
 
 def test_redo_rulebook_examples():
-    from core.steppingstones import better_result
+    from core.games.steppingstones.rules import better_result
     # Carol 2 then 8: updates to 8.  Carol 5 then 3: keeps 5.  Ties keep.
     assert better_result(8, 2, False)
     assert not better_result(3, 5, False)

@@ -27,11 +27,11 @@ class _Smaller(Screen):
 
 _SCREENS = {320: _BIG, 240: _Smaller(_BIG, 240, 240)}
 
-from core.reds import BID_BASE, Reds  # noqa: E402
+from core.games.reds.rules import BID_BASE, Reds  # noqa: E402
 from core.ui import carddraw, rich  # noqa: E402
 from core.ui.palette import ACCENT, RED  # noqa: E402
 from core.ui.table_common import card_rich  # noqa: E402
-from core.ui.table_reds import RedsTable  # noqa: E402
+from core.games.reds.screen import RedsTable  # noqa: E402
 from sheet_kit import sheet_texts  # noqa: E402
 
 NAMES = ["You", "Ann", "Bob", "Cy", "Dee", "Eve"]

@@ -28,12 +28,12 @@ def _check(table_cls, game, key, values, label):
 
 
 def test_speedrun_totals_fit_with_three_digits():
-    from core.speedrun import SpeedRun
-    from core.ui.table_speedrun import SpeedRunTable
+    from core.games.speedrun.rules import SpeedRun
+    from core.games.speedrun.screen import SpeedRunTable
     _check(SpeedRunTable, SpeedRun({}, 1), "totals", [100, 108, 216], "Total")
 
 
 def test_steppingstones_points_fit():
-    from core.steppingstones import SteppingStones
-    from core.ui.table_steppingstones import SteppingStonesTable
+    from core.games.steppingstones.rules import SteppingStones
+    from core.games.steppingstones.screen import SteppingStonesTable
     _check(SteppingStonesTable, SteppingStones({}, 1), "scores", [-7, 21, 21], "Points:")

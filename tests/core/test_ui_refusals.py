@@ -6,10 +6,10 @@ from core.ui.screen import Screen
 _SCREEN = Screen(240, 240)   # first: one contiguous buffer, as at boot
 
 from core.prng import Prng  # noqa: E402
-from core.steppingstones import SteppingStones  # noqa: E402
+from core.games.steppingstones.rules import SteppingStones  # noqa: E402
 from core.ui import keys  # noqa: E402
 from core.ui.table_common import REFUSED  # noqa: E402
-from core.ui.table_steppingstones import SteppingStonesTable  # noqa: E402
+from core.games.steppingstones.screen import SteppingStonesTable  # noqa: E402
 
 HINTS = {"move": "UP/DN", "ok": "OK", "back": "BACK"}
 

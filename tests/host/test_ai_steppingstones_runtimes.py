@@ -13,8 +13,8 @@ TRACE = """
 import sys
 sys.path.insert(0, 'tools/hostshim')
 sys.path.insert(0, '')
-from core.steppingstones import SteppingStones
-from core.ai import make_ai
+from core.games.steppingstones.rules import SteppingStones
+from core.registry import make_ai
 opts = {'contracts': '%s', 'redo': %s}
 game = SteppingStones(opts, %d)
 bots = [make_ai('steppingstones', '%s', %d * 16 + s) for s in range(3)]

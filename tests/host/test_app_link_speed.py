@@ -13,9 +13,9 @@ import pytest
 from core import app as app_mod
 from core.prng import Prng
 from core.record import record_lines
-from core.speed_defs import PILE_L, PILE_R
+from core.games.speed.defs import PILE_L, PILE_R
 from core.ui.palette import RGB
-from core.ui.table_speed import _D_MSG, _D_PILE     # what the table last drew, by slot
+from core.games.speed.screen import _D_MSG, _D_PILE     # what the table last drew, by slot
 from drivers import host_png
 from test_app_link import GOLDEN, assert_same_records, play_to_end, speed_step, start_linked
 

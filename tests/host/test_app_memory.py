@@ -4,8 +4,8 @@ core.boot -> core.app with the idle link stack, the save store, the ST7789 drive
 menu -> seats -> rules -> the game -> results -> menu), the app compiled with mpy-cross
 and loaded into RAM as tools/deploy.py puts it on a board.
 
-AI seats: core.ai.make_ai "default" for Speed Run, Stepping Stones and Reds (4 players),
-core.speed_ai.SpeedBot "club" for Speed.
+AI seats: core.registry.make_ai "default" for Speed Run, Stepping Stones and Reds (4 players),
+core.games.speed.ai.SpeedBot "club" for Speed.
 
 HEAP is the smallest cap of the form 32K * n this run fits today (`python -m
 tools.app_memory --heap N`; docs/memory.md): it is NOT the 128 KB of DESIGN.md.  On
@@ -94,7 +94,7 @@ def test_the_floor_is_below_the_live_peak(runs):
     f = app_memory.floor("reds", "display2")
     assert 0 < f["modules"] < g["modules_in_game"]
     names = f["module_names"].split()
-    assert len(names) == f["modules"] and "core.reds" in names and "core.ui.table_reds" in names
+    assert len(names) == f["modules"] and "core.games.reds.rules" in names and "core.games.reds.screen" in names
     assert "core.ui.autoplay" not in names          # the scripted finger is not the app
     assert f["screen_bytes"] >= 320 * 240 // 2
     assert f["modules_bytes"] > 0 and f["floor"] == f["modules_bytes"] + f["screen_bytes"]

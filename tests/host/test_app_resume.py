@@ -118,7 +118,7 @@ def test_what_reading_the_save_imported_is_not_kept_after_that_game(tmp_path, an
         b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"layout": "lcd13"})
         b.app = app_mod.make_app(b, seed=1, link=False)
         mods = b.game_modules
-        assert "core.steppingstones" in mods
+        assert "core.games.steppingstones.rules" in mods
         assert b.app.state == app_mod.RESUME and b.saved_game is None
         assert not [m for m in mods if m in b.app._resident]
         d = autoplay.ButtonDriver(b, b.app)

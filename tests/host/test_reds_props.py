@@ -14,7 +14,7 @@ from core.cards import REDS_DECK, hand_cards
 from core.prng import Prng
 from core.record import dumps, iter_plain_record, record_lines
 from core.replay import replay_lines
-from core.reds import Reds
+from core.games.reds.rules import Reds
 from test_reds_record import _stream
 
 SUITS = REDS_DECK.suits

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from core.bots import RandomBot
-from core.reds import Reds
-from core.reds_bots import GreedyBot
+from core.games.reds.rules import Reds
+from core.games.reds.bots import GreedyBot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

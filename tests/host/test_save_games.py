@@ -52,7 +52,7 @@ def play(name, tmp_path):
     opts, seed = GAMES[name]
     game = game_class(name)(opts, seed)
     n = _n_players(game)
-    # Speed's greedy bot is a real-time bot (core/speed_bots.py): random bots decide there
+    # Speed's greedy bot is a real-time bot (core/games/speed/bots.py): random bots decide there
     bots = [make_bot(name, "greedy" if s and name != "speed" else "random", seed * 8 + s)
             for s in range(n)]
     fs = DeviceFs(str(tmp_path))

@@ -9,7 +9,7 @@ SP-10 bound.
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from core.prng import Prng
-from core.speed import Speed
+from core.games.speed.rules import Speed
 from test_speed_support import checked_match, random_options
 
 speeds = st.tuples(st.integers(0, 600), st.integers(0, 2000), st.sampled_from((1, 10, 50, 100, 250)))

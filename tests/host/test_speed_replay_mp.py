@@ -11,8 +11,8 @@ import subprocess
 
 from core.record import write_record
 from core.replay import read_record
-from core.speed import SpeedRecorded
-from core.speed_bots import VirtualTable, make_bots
+from core.games.speed.rules import SpeedRecorded
+from core.games.speed.bots import VirtualTable, make_bots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")

@@ -54,7 +54,7 @@ def split(objs):
 
 
 # Issue 3's cap: 64 KB.  The run sits close to the edge of MicroPython's interned-name
-# pools: when the options moved to core/speedrun_options.py (4 more names), a 5th pool
+# pools: when the options moved to core/games/speedrun/options.py (4 more names), a 5th pool
 # (3.7 KB on the 64-bit port) opened and the run needed 68 KB, until the game script lost
 # as many names of its own.  A new name in the engine may tip it again: then trim names
 # (or make the engine leaner), do not raise the cap.

@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core.game import IllegalAction
-from core.speedrun import SpeedRun
-from core.speedrun_defs import A_CONTRACT, A_PASS, A_REDO, LENGTHS, RANKINGS
+from core.games.speedrun.rules import SpeedRun
+from core.games.speedrun.defs import A_CONTRACT, A_PASS, A_REDO, LENGTHS, RANKINGS
 from core.trick import TrickResolver, NO_SUIT, trick_is_low
 
 GAMES = int(os.environ.get("SPEEDRUN_GAMES", "2500"))

@@ -9,8 +9,8 @@ import pytest
 from core.bots import RandomBot
 from core.record import record_lines
 from core.replay import RecordError, replay_lines
-from core.speedrun import SpeedRun
-from core.speedrun_bots import GreedyBot
+from core.games.speedrun.rules import SpeedRun
+from core.games.speedrun.bots import GreedyBot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 from core.bots import RandomBot
-from core.steppingstones import SteppingStones
-from core.steppingstones_bots import GreedyBot
+from core.games.steppingstones.rules import SteppingStones
+from core.games.steppingstones.bots import GreedyBot
 from test_steppingstones_helpers import deal, set_hands
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -16,8 +16,8 @@ import pytest
 from core.bots import RandomBot
 from core.record import dumps, iter_plain_record
 from core.replay import replay_lines
-from core.steppingstones import SteppingStones
-from core.steppingstones_bots import GreedyBot
+from core.games.steppingstones.rules import SteppingStones
+from core.games.steppingstones.bots import GreedyBot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)

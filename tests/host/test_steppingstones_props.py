@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core.cards import STEPPING_DECK
 from core.prng import Prng
-from core.steppingstones import SteppingStones
+from core.games.steppingstones.rules import SteppingStones
 from core.trick import TrickResolver, MAY_TRUMP, MUST_BEAT, FOLLOW
 
 SOAK = int(os.environ.get("SS_SOAK", "1"))

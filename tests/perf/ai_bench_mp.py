@@ -18,7 +18,7 @@ import time
 sys.path.insert(0, "")
 
 from core.registry import game_class
-from core.ai import make_ai
+from core.registry import make_ai
 
 
 REPEAT = 1

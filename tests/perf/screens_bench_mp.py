@@ -101,7 +101,7 @@ def ready(player):
     if a.realtime:
         # Speed: the human's second card (one drawn), the same game state whatever order
         # the table shows the hand in (trees compared): the first card played changed it
-        from core.speed_defs import DRAW_DEAL
+        from core.games.speed.defs import DRAW_DEAL
         if a.game.n_draw[t.seat] == DRAW_DEAL - 1 and t.playable_positions():
             raise Ready()
         return

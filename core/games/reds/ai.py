@@ -1,7 +1,7 @@
 """The Reds AI: every decision of the game, from the seat's observation only.
 
-Bids and passes are instant (core/ai/reds_eval.py: the host-made tables, looking through
-the exchange that follows); card play is PIMC through core/ai/reds_play.py.  The pass is
+Bids and passes are instant (core/games/reds/eval.py: the host-made tables, looking through
+the exchange that follows); card play is PIMC through core/games/reds/play.py.  The pass is
 chosen as a whole set and emitted one `give` at a time: every call recomputes the set
 from the observation (the hand still holds the chosen cards until delivery) and gives
 its next card, or takes back a chosen card that is not in it.  Sliced: `start(obs)` then
@@ -10,8 +10,8 @@ decision from the seed and the position, so a decision depends only on (seed,
 observation, level).
 """
 from core.prng import Prng
-from core.ai import reds_eval as ev
-from core.ai.reds_play import RedsPlay
+from core.games.reds import eval as ev
+from core.games.reds.play import RedsPlay
 from core.ai.sliced import SlicedAI
 
 BID_BASE = 64
@@ -111,3 +111,6 @@ def make_reds_ai(level, seed):
     from core.ai import level_budget, DEFAULT_BUDGET
     factor = level_budget(level) // DEFAULT_BUDGET
     return RedsAI(seed, REDS_BUDGET * factor, SPOIL if factor else 0)
+
+
+make_ai = make_reds_ai      # core.registry.make_ai

@@ -1,6 +1,6 @@
 """Reds hand evaluation: card values, expected round points per bid, bidding and passing.
 
-Three host-made tables (core/ai/reds_table.py, written by tools/gen_reds_tables.py):
+Three host-made tables (core/games/reds/table.py, written by tools/gen_reds_tables.py):
     VAL   per player count, card class (trump / neutral-or-plain / anti-trump) and rank:
           how often such a card takes a trick, in hundredths; a hand's estimate is the sum
     PTS   per player count, estimate and bid: mean round points (x10) the AI's playout
@@ -16,7 +16,7 @@ from micropython import const
 
 from core.trick import NO_SUIT
 try:
-    from core.ai import reds_table as _T
+    from core.games.reds import table as _T
 except ImportError:   # only while tools/gen_reds_tables.py makes the first table
     _T = None
 

@@ -1,5 +1,5 @@
 """Reds' player counts and options: the table the menu shows (through core/gameinfo.py)
-and the engine uses (core/reds.py `OPTIONS`), in a module of its own so that neither loads
+and the engine uses (core/games/reds/rules.py `OPTIONS`), in a module of its own so that neither loads
 the other games' tables.
 
 The "players" option is the only place the player count is chosen (the menu shows

@@ -23,7 +23,7 @@ def variants(o):
                    "anti-trump.")
     elif n != 4:
         out.append("%d players." % n)
-    if o.get("short_game"):               # reds.md round table; core/reds.py SHORT_ROWS
+    if o.get("short_game"):               # reds.md round table; core/games/reds/rules.py SHORT_ROWS
         out.append("Short game: 5 rounds, passing 4 left, 3 right, 2 left, 1 right, "
                    "then none.")
     if o.get("hidden_bids"):                          # reds.md Variants

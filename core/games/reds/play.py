@@ -6,7 +6,7 @@ R-3), the cards this seat passed (known to sit in the receiver's hand until play
 tricks won and the bids.  The unseen cards are dealt to the other seats and to the rest
 of the pack (a holder with no voids).  Per sampled deal, `determinize` puts the known
 passed cards back into the receiver's hand and, with hidden bids, models each unknown
-bid from the sampled hand (core.ai.reds_eval.model_bid).  `utility` is the seat's round
+bid from the sampled hand (core.games.reds.eval.model_bid).  `utility` is the seat's round
 points (its team's with partnerships, R-7) against the other seats' mean.  The playout
 policy is the simulator's goal policy, made partner-aware by RedsSim.
 """
@@ -14,11 +14,11 @@ from array import array
 
 from micropython import const
 
-from core.reds import round_points
+from core.games.reds.rules import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai import reds_eval as ev
+from core.games.reds import eval as ev
 
 NO_MATE = const(255)
 # Utility weight of the other seats' points, in quarters of the weight of our own (per

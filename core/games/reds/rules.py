@@ -23,7 +23,7 @@ from micropython import const
 from core.cards import (REDS_DECK, RANK_MASK, SUIT_SHIFT, hand_add, hand_cards, hand_has,
                         hand_remove, new_hand, popcount)
 from core.game import Game
-from core import reds_options
+from core.games.reds import options as reds_options
 from core.packed_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
 
@@ -77,7 +77,7 @@ class Reds(Game):
     # seat units whose versions differ: docs/link.md, "Versions").
     RULES_VERSION = 1
     PLAYERS = reds_options.PLAYERS
-    OPTIONS = reds_options.OPTIONS   # the table lives in core/reds_options.py
+    OPTIONS = reds_options.OPTIONS   # the table lives in core/games/reds/options.py
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):
@@ -254,7 +254,7 @@ class Reds(Game):
         return hand_cards(scratch)
 
     def _reason(self, seat, action):
-        from core.reds_text import reason   # error path only: loaded on demand
+        from core.games.reds.text import reason   # error path only: loaded on demand
         return reason(self, seat, action)
 
     def is_legal(self, seat, action):
@@ -267,16 +267,16 @@ class Reds(Game):
     @classmethod
     def prepare_link(cls):
         """A linked game is starting: give the class the hooks that keep hidden bids
-        sealed until the reveal (core/reds_sealed.py; loaded only for linked play, so a
+        sealed until the reveal (core/games/reds/sealed.py; loaded only for linked play, so a
         game against the AI does not hold their code)."""
-        from core.reds_sealed import attach
+        from core.games.reds.sealed import attach
         attach(cls)
 
     # -- applying actions ----------------------------------------------------------------
     def _apply(self, seat, action):
         ph = self.phase
         if action == BID_SEALED or ph == REVEAL:
-            from core.reds_sealed import apply_sealed   # linked hidden bids only
+            from core.games.reds.sealed import apply_sealed   # linked hidden bids only
             apply_sealed(self, seat, action)
         elif ph == BID:
             self._bid(seat, action - BID_BASE)
@@ -519,9 +519,9 @@ class Reds(Game):
         return "?%d" % action
 
     def parse_action(self, text):
-        from core.reds_text import parse_action
+        from core.games.reds.text import parse_action
         return parse_action(text)
 
     def all_action_ids(self):
-        from core.reds_text import all_action_ids
+        from core.games.reds.text import all_action_ids
         return all_action_ids()

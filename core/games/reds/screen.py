@@ -7,9 +7,9 @@ slots, so the suits, the turned cards and the bids so far stay in view while bid
 (a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu) lists
 every finished round's bids, tricks and points, a page of rounds at a time.
 Before round 1 the first-dealer draws (R-8) show as a trick the dealer wins.
-Observation fields: core/reds.py observation().
+Observation fields: core/games/reds/rules.py observation().
 """
-from core.reds import BID_BASE, EXCHANGES, GIVE_BASE
+from core.games.reds.rules import BID_BASE, EXCHANGES, GIVE_BASE
 from core.cards import REDS_DECK, rank_of
 from core.ui import carddraw, keys, rich, text
 from core.ui.palette import ACCENT, FELT

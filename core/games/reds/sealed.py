@@ -1,14 +1,14 @@
 """Reds' hidden bids kept sealed until the reveal, in a linked game (issue #15 item 12).
 
 reds.md Variants: with hidden bids "bids are revealed at the end of the round".  The link
-(core/link/deferred.py) applies "bid:sealed" (core.reds.BID_SEALED) for every seat once
+(core/link/deferred.py) applies "bid:sealed" (core.games.reds.rules.BID_SEALED) for every seat once
 every seal is in; after the last trick the round waits in the `reveal` phase, where each
 sealed seat applies its real bid, and is then scored as a round bid openly.  The engine
 keeps the state (`sealed`, `noted`, `sealed_from`) and the phase; this module holds the
 rest, loaded only when a linked game starts (Reds.prepare_link) or a sealed action is
 applied (a linked record replayed): a game against the AI never holds this code.
 """
-from core.reds import BID, BID_BASE, BID_SEALED, MAX_BID, REVEAL
+from core.games.reds.rules import BID, BID_BASE, BID_SEALED, MAX_BID, REVEAL
 
 
 def apply_sealed(g, seat, action):

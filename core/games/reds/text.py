@@ -1,11 +1,11 @@
-"""Reds texts that only tools and error paths need, kept out of core/reds.py so that a
+"""Reds texts that only tools and error paths need, kept out of core/games/reds/rules.py so that a
 game in progress does not hold them in RAM: why an action is illegal (the engine's
 message and the player's sentence, core/refusal.py), parsing action names, the list of
 every action id (see docs/records.md)."""
 from micropython import const
 
 from core.cards import REDS_DECK, hand_has, rich_card
-from core.reds import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
+from core.games.reds.rules import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
                        UNGIVE_BASE)
 from core.refusal import NOT_NOW, R_OTHER, suit_word
 

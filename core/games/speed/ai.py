@@ -25,7 +25,7 @@ from micropython import const
 
 from core.cards import RANK_MASK
 from core.prng import Prng
-from core.speed_defs import FITS, N_RANKS, HAND_MAX, SPIT, NO_ACTION
+from core.games.speed.defs import FITS, N_RANKS, HAND_MAX, SPIT, NO_ACTION
 
 NEVER = const(0x3FFFFFFF)
 

@@ -31,7 +31,7 @@ class SpeedArbiter:
 
         `round_no` 0 means "the current round".  `explain` False (a bot, which only needs
         to know it was refused): the reason is REFUSED, so that the refusal texts
-        (core/speed_why.py) are not loaded for the races a bot loses every round."""
+        (core/games/speed/why.py) are not loaded for the races a bot loses every round."""
         game = self.game
         if round_no and round_no != game.round_no:
             why = "that action was meant for round %d; round %d is being played" % (

@@ -14,9 +14,9 @@ from micropython import const
 
 from core.cards import RANK_MASK
 from core.prng import MAX_SEED
-from core.speed_defs import FITS, N_RANKS, SPIT, NO_ACTION, SpeedView
-from core.speed_ai import RealTimeBot, SpeedBot, NEVER
-from core.speed_arbiter import SpeedArbiter
+from core.games.speed.defs import FITS, N_RANKS, SPIT, NO_ACTION, SpeedView
+from core.games.speed.ai import RealTimeBot, SpeedBot, NEVER
+from core.games.speed.arbiter import SpeedArbiter
 from core.prng import Prng
 
 MAX_ROUND_MS = const(1200000)   # 20 virtual minutes: a bot round that long is a bug

@@ -1,5 +1,5 @@
 """Speed's shared vocabulary: rank adjacency, the action encoding, the compact timed log
-and the view a bot gets.  Used by the engine (core/speed.py), the bots and the UI.
+and the view a bot gets.  Used by the engine (core/games/speed/rules.py), the bots and the UI.
 
 Actions are small ints: a play of card c onto centre pile p is ``c << 1 | p`` (label
 "7H>L" / "7H>R"); SPIT (label "spit") is the Spit button (SP-8).  Pile L (index 0) is the
@@ -83,7 +83,7 @@ class TimedLog:
     A long match runs to a few thousand actions; as tuples that would be tens of KB of the
     device's 128 KB.  Entries live in fixed chunks of 64, so the log never needs one large
     free block in a fragmented heap.  Reads like a list of tuples (iterate, len, index).
-    A match against the AI keeps one round in it (core/speed.py): `clear()` empties it and
+    A match against the AI keeps one round in it (core/games/speed/rules.py): `clear()` empties it and
     keeps its chunks for the next round, so the log's memory does not grow with rounds."""
 
     def __init__(self):

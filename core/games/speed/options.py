@@ -1,5 +1,5 @@
 """Speed's player counts and options: the table the menu shows (through core/gameinfo.py)
-and the engine uses (core/speed.py `OPTIONS`), in a module of its own so that neither loads
+and the engine uses (core/games/speed/rules.py `OPTIONS`), in a module of its own so that neither loads
 the other games' tables.
 """
 from core.game import Option

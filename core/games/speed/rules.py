@@ -29,9 +29,9 @@ whole-match records (core/replay.py, tools; a host-side linked unit asked to kee
 Neither stops before the target: there is no round limit (issue #18).
 """
 from core.cards import SPEED_DECK, RANK_MASK
-from core import speed_options
+from core.games.speed import options as speed_options
 from core.game import Game, IllegalAction
-from core.speed_defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
+from core.games.speed.defs import (N_RANKS, HAND_MAX, SPIT_DEAL, DRAW_DEAL, SEAT_CARDS, PILE_L,
                              PILE_R, SPIT, NO_ACTION, MAX_RESPITS, MAX_T_MS,
                              PILE_NAMES, OWN_PILE, FACE_VALUE, FITS, fits, play_action,
                              action_card, action_pile, is_play, action_label,
@@ -45,7 +45,7 @@ class Speed(Game):
     RULES_VERSION = 2   # 2: SP-10 plays the 20th re-spit out (1 ended the round at it)
     PLAYERS = speed_options.PLAYERS
     RESPIT_LIMIT = MAX_RESPITS   # ruling SP-10 (a class attribute so tests can shorten it)
-    OPTIONS = speed_options.OPTIONS   # the table lives in core/speed_options.py
+    OPTIONS = speed_options.OPTIONS   # the table lives in core/games/speed/options.py
     WHOLE_MATCH = False          # True: keep every round's actions and summary (SpeedRecorded)
 
     def __init__(self, options=None, seed=0, setup=None):
@@ -226,18 +226,18 @@ class Speed(Game):
     def action_label(self, action):
         return action_label(action)
 
-    # Texts for tools live in core/speed_text.py, loaded on first use (not during a match).
+    # Texts for tools live in core/games/speed/text.py, loaded on first use (not during a match).
     def all_action_ids(self):
-        from core.speed_text import all_action_ids
+        from core.games.speed.text import all_action_ids
         return all_action_ids()
 
     def event_text(self, event):
         """One public event as a readable line."""
-        from core.speed_text import event_text
+        from core.games.speed.text import event_text
         return event_text(event)
 
     def parse_action(self, text):
-        from core.speed_text import parse_action
+        from core.games.speed.text import parse_action
         return parse_action(text)
 
     def legal_at(self, t_ms, seat, action):
@@ -247,10 +247,10 @@ class Speed(Game):
 
     def reason_at(self, t_ms, seat, action):
         """None when this timed action is legal now, else (code, message, sentence) as
-        Game.reason, from core/speed_why.py (loaded on a refusal only)."""
+        Game.reason, from core/games/speed/why.py (loaded on a refusal only)."""
         if self.legal_at(t_ms, seat, action):
             return None
-        from core.speed_why import reason_at
+        from core.games.speed.why import reason_at
         return reason_at(self, t_ms, seat, action)
 
     def check_at(self, t_ms, seat, action):

@@ -29,8 +29,8 @@ from array import array
 from micropython import const
 
 from core.cards import RANK_MASK, SUIT_SHIFT
-from core.speed_arbiter import SpeedArbiter
-from core.speed_defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, SpeedView,
+from core.games.speed.arbiter import SpeedArbiter
+from core.games.speed.defs import (FITS, N_RANKS, NO_ACTION, PILE_L, PILE_R, SPIT, SpeedView,
                              play_action)
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow

@@ -1,8 +1,8 @@
-"""Speed texts that only tools and tests need, kept out of core/speed.py and
-core/speed_defs.py so that a match in progress does not hold them in RAM: public events
+"""Speed texts that only tools and tests need, kept out of core/games/speed/rules.py and
+core/games/speed/defs.py so that a match in progress does not hold them in RAM: public events
 as readable lines, parsing action names, the list of every action id (docs/records.md)."""
 from core.cards import SPEED_DECK
-from core.speed_defs import PILE_L, PILE_NAMES, PILE_R, SPIT, action_label, play_action
+from core.games.speed.defs import PILE_L, PILE_NAMES, PILE_R, SPIT, action_label, play_action
 
 
 def event_text(event):

@@ -1,6 +1,6 @@
 """Why a Speed action is refused: the reasons behind IllegalAction.
 
-Kept apart from core/speed.py and imported only when an action is refused, so the
+Kept apart from core/games/speed/rules.py and imported only when an action is refused, so the
 messages cost no heap while every play fits.  reason() gives each case its code, the
 engine's message and the player's sentence (core/refusal.py).
 """
@@ -8,7 +8,7 @@ from micropython import const
 
 from core.cards import SPEED_DECK, RANK_MASK, rich_card
 from core.refusal import NOT_NOW, R_OTHER, R_OVER
-from core.speed_defs import MAX_T_MS, PILE_NAMES, SPIT, fits, is_play
+from core.games.speed.defs import MAX_T_MS, PILE_NAMES, SPIT, fits, is_play
 
 _R_NOT_ACTION = const(4)    # core.refusal.FIRST_REASON
 _R_SPIT_WON = const(5)

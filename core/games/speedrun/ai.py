@@ -6,8 +6,9 @@ action; `choose(obs)` loops.  The PRNG is reseeded per decision from the bot's s
 the position, so a decision depends only on (seed, observation, level).
 """
 from core.prng import Prng
-from core.ai import speedrun_choice as choice
-from core.ai.speedrun_play import SpeedRunPlay, N_PLAYERS
+from core.ai import level_budget
+from core.games.speedrun import choice
+from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
 from core.ai.pimc import shortlist
 from core.ai.sliced import SlicedAI
 
@@ -45,3 +46,8 @@ class SpeedRunAI(SlicedAI):
             return play.sim.policy(obs["seat"])
         play.pimc.start(shortlist(play.sim, obs["seat"], cards, self.budget), self.budget)
         return -1
+
+
+def make_ai(level, seed):
+    """The Speed Run AI at a level of core.ai.LEVELS (core.registry.make_ai)."""
+    return SpeedRunAI(seed, level_budget(level), plan=level != "easy")

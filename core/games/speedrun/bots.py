@@ -8,7 +8,7 @@ Play: wins tricks while short of its target, ducks once it has enough.
 from core.bots import legal_of
 from core.prng import Prng
 from core.trick import TrickResolver, NO_SUIT
-from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
+from core.games.speedrun.defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                            A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES, BOARD_TARGETS,
                            B_LEAST, B_MIDDLE, B_MOST)
 

@@ -13,9 +13,9 @@ from array import array
 from micropython import const
 
 from core.trick import NO_SUIT
-from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
+from core.games.speedrun.defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                                 A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES)
-from core.ai import speedrun_eval as ev
+from core.games.speedrun import eval as ev
 
 N_BOARDS = const(9)
 SUITS = "SHDC"

@@ -1,6 +1,6 @@
 """Speed Run's constants, action ids and scoring arithmetic (rulings SR-1..SR-5).
 
-Split from core/speedrun.py so that each module stays small enough for MicroPython to
+Split from core/games/speedrun/rules.py so that each module stays small enough for MicroPython to
 compile from source on a 128 KB heap.
 """
 from array import array
@@ -67,7 +67,7 @@ HIDDEN = const(2)
 
 
 # (BoardSubsets, the contract-board choices, lives with the options in
-# core/speedrun_options.py: the menu reads them without this module.)
+# core/games/speedrun/options.py: the menu reads them without this module.)
 
 
 class CompactHistory:

@@ -5,13 +5,13 @@ tenths of a trick from per-card values; it allocates nothing, so the PIMC adapte
 model the other seats' contract choices inside its sampling loop.  It is a feature, not
 a prediction: tools/gen_speedrun_tables.py measures, by simulation on the host, the mean
 score each contract earns for hands in each estimate bucket, and ships that as
-core/ai/speedrun_table.py.  `expected_score` reads it.
+core/games/speedrun/table.py.  `expected_score` reads it.
 """
 from micropython import const
 
 from core.trick import NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM
 try:
-    from core.ai import speedrun_table as _T
+    from core.games.speedrun import table as _T
 except ImportError:   # only while tools/gen_speedrun_tables.py makes the first table
     _T = None
 

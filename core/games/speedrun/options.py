@@ -1,5 +1,5 @@
 """Speed Run's player counts and options: the table the menu shows (through core/gameinfo.py)
-and the engine uses (core/speedrun.py `OPTIONS`), in a module of its own so that neither loads
+and the engine uses (core/games/speedrun/rules.py `OPTIONS`), in a module of its own so that neither loads
 the other games' tables.
 
 BoardSubsets: the contract-board subsets of ruling SR-1 as a lazy sequence.

@@ -13,12 +13,12 @@ from array import array
 from micropython import const
 
 from core.trick import NO_SUIT, FOLLOW
-from core.speedrun_defs import RANKINGS, BOARD_NAMES, contract_diff, contract_score
+from core.games.speedrun.defs import RANKINGS, BOARD_NAMES, contract_diff, contract_score
 from core.ai.sim import TrickSim, G_MAX, G_MIN, G_MIDDLE
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai import speedrun_eval as ev
-from core.ai.speedrun_choice import _board_of, _ranking_of, _trump_of, _mask_of
+from core.games.speedrun import eval as ev
+from core.games.speedrun.choice import _board_of, _ranking_of, _trump_of, _mask_of
 
 N_PLAYERS = const(3)
 N_BOARDS = const(9)

@@ -16,14 +16,14 @@ from array import array
 
 from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
 from core.game import Game
-from core import speedrun_view
+from core.games.speedrun import view as speedrun_view
 from core.trick import TrickResolver, trick_is_low, NO_SUIT
-from core.speedrun_defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
+from core.games.speedrun.defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
                                 A_RANK, A_CONTRACT, A_PASS, A_REDO, A_REVEAL, A_NOREVEAL,
                                 RANKINGS, BOARD_NAMES, LENGTHS, P_SELECT, P_BID, P_REVEAL,
                                 P_PLAY, P_OVER, NO_ENTRY, REVEALED, HIDDEN,
                                 CompactHistory, board_mask, contract_diff, contract_score)
-from core import speedrun_options
+from core.games.speedrun import options as speedrun_options
 
 class SpeedRun(Game):
     NAME = "speedrun"
@@ -31,7 +31,7 @@ class SpeedRun(Game):
     # seat units whose versions differ: docs/link.md, "Versions").
     RULES_VERSION = 1
     PLAYERS = speedrun_options.PLAYERS
-    OPTIONS = speedrun_options.OPTIONS   # core/speedrun_options.py (rulings SR-1, SR-9)
+    OPTIONS = speedrun_options.OPTIONS   # core/games/speedrun/options.py (rulings SR-1, SR-9)
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):
@@ -182,7 +182,7 @@ class SpeedRun(Game):
     def _reason(self, seat, action):
         # The messages live in their own module, loaded only when an action is refused:
         # on a 64 KB heap every kilobyte of loaded code counts.
-        from core.speedrun_why import reason
+        from core.games.speedrun.why import reason
         return reason(self, seat, action)
 
     # -- applying actions -------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Speed Run's table: trump and ranking (with Slalom / Bell Curve direction this trick),
 contracts face down, tricks won, your hidden contract, the scoresheet page, the hand's
 reveal, and the selection lists (trump or ranking with direction, contract with Pass and
-Redo, the Contract Reveal decision).  Observation fields: core/speedrun_view.py.
+Redo, the Contract Reveal decision).  Observation fields: core/games/speedrun/view.py.
 """
-from core.speedrun_defs import (A_CONTRACT, A_NO_TRUMP, A_NOREVEAL, A_PASS, A_RANK, A_REDO,
+from core.games.speedrun.defs import (A_CONTRACT, A_NO_TRUMP, A_NOREVEAL, A_PASS, A_RANK, A_REDO,
                                 A_REVEAL, A_TRUMP, BOARD_NAMES, RANKINGS)
 from core.cards import SPEEDRUN_DECK
 from core.ui import rich, text

@@ -1,10 +1,10 @@
 """What a Speed Run seat may know (ruling T-3) and the final result (ruling SR-10).
 
-Split from core/speedrun.py to keep each module small enough to compile on the device.
+Split from core/games/speedrun/rules.py to keep each module small enough to compile on the device.
 """
 from core.cards import hand_cards, popcount
 from core.trick import NO_SUIT, trick_is_low
-from core.speedrun_defs import (N_PLAYERS, N_BOARDS, N_TRICKS, A_REDO, RANKINGS, BOARD_NAMES,
+from core.games.speedrun.defs import (N_PLAYERS, N_BOARDS, N_TRICKS, A_REDO, RANKINGS, BOARD_NAMES,
                                 PHASE_NAMES, P_BID, P_REVEAL, P_PLAY, P_OVER, NO_ENTRY,
                                 REVEALED)
 

@@ -1,6 +1,6 @@
 """Why a Speed Run action is refused: the reasons behind IllegalAction.
 
-Kept apart from core/speedrun.py and imported only when an action is refused, so the
+Kept apart from core/games/speedrun/rules.py and imported only when an action is refused, so the
 messages cost no heap during normal play.  reason() gives each case its code, the
 engine's message and the player's sentence (core/refusal.py).
 """
@@ -8,7 +8,7 @@ from micropython import const
 
 from core.cards import hand_has, rich_card
 from core.refusal import other, suit_word
-from core.speedrun_defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
+from core.games.speedrun.defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                            A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES, N_BOARDS,
                            PHASE_NAMES, P_SELECT, P_BID, P_REVEAL, P_PLAY, P_OVER)
 

@@ -10,8 +10,8 @@ from micropython import const
 
 from core.prng import Prng
 from core.ai import level_budget, DEFAULT_BUDGET
-from core.ai import steppingstones_choice as choice
-from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory, N_PLAYERS
+from core.games.steppingstones import choice
+from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory, N_PLAYERS
 from core.ai.pimc import shortlist
 from core.ai.sliced import SlicedAI
 
@@ -59,3 +59,8 @@ class SteppingStonesAI(SlicedAI):
         # Early in a hand, fewer candidates so that each gets two sampled deals.
         play.pimc.start(shortlist(play.sim, obs["seat"], cards, self.budget // 2), self.budget)
         return -1
+
+
+def make_ai(level, seed):
+    """The Stepping Stones AI at a level of core.ai.LEVELS (core.registry.make_ai)."""
+    return SteppingStonesAI(seed, ss_budget(level), plan=level != "easy")

@@ -9,7 +9,7 @@ against it) or lost, then pick the cheapest card that does it; trick outcomes ar
 simulated with the shared resolver (core/trick.py).
 """
 from core.bots import legal_of
-from core.steppingstones import (BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH, REDO_BASE, TRUMP_BASE,
+from core.games.steppingstones.rules import (BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH, REDO_BASE, TRUMP_BASE,
                                  KIND_NAMES)
 from core.trick import FOLLOW, NO_SUIT, TrickResolver
 

@@ -4,7 +4,7 @@
 in tenths of a trick the declarer would take (Lose contracts: tricks it cannot avoid).
 It is a feature, not a prediction: tools/gen_steppingstones_tables.py plays many hands on
 the host and ships, per contract and estimate bucket, the histogram of the declarer's
-counted tricks (core/ai/steppingstones_table.py, each histogram summing to 64), plus the
+counted tricks (core/games/steppingstones/table.py, each histogram summing to 64), plus the
 histogram of results contracts get in AI games (TYPICAL), used for results still to come.
 
 `points(me, a, b, lower)` is ruling SS-6's game points for one seat of a row, without
@@ -13,9 +13,9 @@ for every result the declarer may get (the AI's utility table, see steppingstone
 """
 from micropython import const
 
-from core.steppingstones import KIND_NAMES
+from core.games.steppingstones.rules import KIND_NAMES
 try:
-    from core.ai import steppingstones_table as _T
+    from core.games.steppingstones import table as _T
 except ImportError:   # only while tools/gen_steppingstones_tables.py makes the first table
     _T = None
 

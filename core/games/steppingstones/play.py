@@ -29,7 +29,7 @@ from core.trick import NO_SUIT, FOLLOW, MAY_TRUMP, MUST_BEAT, RANK_HIGH, RANK_LO
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai import steppingstones_eval as ev
+from core.games.steppingstones import eval as ev
 
 N_PLAYERS = const(3)
 N_RANKS = const(9)

@@ -15,8 +15,8 @@ from micropython import const
 
 from core.cards import STEPPING_DECK, hand_add, hand_cards, hand_clear, hand_remove, new_hand
 from core.game import Game
-from core import steppingstones_options
-from core.steppingstones_log import EventLog, PairLog
+from core.games.steppingstones import options as steppingstones_options
+from core.games.steppingstones.log import EventLog, PairLog
 from core.trick import (FOLLOW, MAY_TRUMP, MUST_BEAT, NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM,
                         TrickResolver, trick_is_low)
 
@@ -131,7 +131,7 @@ class SteppingStones(Game):
     # seat units whose versions differ: docs/link.md, "Versions").
     RULES_VERSION = 1
     PLAYERS = steppingstones_options.PLAYERS
-    OPTIONS = steppingstones_options.OPTIONS   # the table lives in core/steppingstones_options.py
+    OPTIONS = steppingstones_options.OPTIONS   # the table lives in core/games/steppingstones/options.py
     n_players = _N_PLAYERS
 
     # -- set-up and hand flow ----------------------------------------------------------
@@ -352,7 +352,7 @@ class SteppingStones(Game):
 
     def _reason(self, seat, action):
         # Loaded only when needed: the messages cost RAM that normal play never uses.
-        from core.steppingstones_why import reason
+        from core.games.steppingstones.why import reason
         return reason(self, seat, action)
 
     def is_over(self):

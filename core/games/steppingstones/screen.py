@@ -1,9 +1,9 @@
 """Stepping Stones' table: bidding (the contract list with completed contracts marked,
 pass, the puddle), the declarer's announcements (9-high / 1-high, trump), the hand and
 trick, the declarer's counted tricks, and the scoresheet page with rows and game points.
-Observation fields: core/steppingstones.py observation().
+Observation fields: core/games/steppingstones/rules.py observation().
 """
-from core.steppingstones import (BID_BASE, KIND_FLAGS, KIND_NAMES, F_LOSE, PASS, RANK_1HIGH,
+from core.games.steppingstones.rules import (BID_BASE, KIND_FLAGS, KIND_NAMES, F_LOSE, PASS, RANK_1HIGH,
                                  RANK_9HIGH, REDO_BASE, TRUMP_BASE)
 from core.cards import STEPPING_DECK
 from core.ui import rich, text
