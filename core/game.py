@@ -19,7 +19,22 @@ Subclasses provide:
     is_over(), result()
     action_label(action), parse_action(text)
 """
-from core.prng import prng_for
+from core.prng import Prng
+
+
+def prng_for(seed):
+    """The generator a game seeded with `seed` deals from: core.prng_wide.WidePrng for a
+    wide (hex) seed, loaded only then (a local game never holds its code), else Prng."""
+    if isinstance(seed, str):
+        from core.prng_wide import WidePrng
+        return WidePrng(seed)
+    return Prng(seed)
+
+
+def record_header(game):
+    """The first line of a game's record and of its save (core/record.py, core/save.py)."""
+    return {"record": game.RECORD_VERSION, "game": game.NAME, "seed": game.seed,
+            "options": game.options}
 
 
 class IllegalAction(ValueError):

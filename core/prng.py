@@ -14,7 +14,7 @@ See docs/prng.md for how the period and the statistical quality were checked.
 
 A linked game is dealt from a 128-bit seed (`WidePrng`, a SHA-256 counter stream): a 30-bit
 seed, or the ~58-bit state of the MWC pair, could be found by dealing every candidate until
-one matches a player's own hand (issue #15); 2**128 cannot.  `prng_for(seed)` picks the
+one matches a player's own hand (issue #15); 2**128 cannot.  `prng_for(seed)` (core/game.py) picks the
 generator from the seed's shape: an int is the classic seed, a 32-digit hex string a wide one
 (core/prng_wide.py).
 """
@@ -93,13 +93,3 @@ class Prng:
             buf[i] = buf[j]
             buf[j] = t
             i -= 1
-
-
-
-def prng_for(seed):
-    """The generator a game seeded with `seed` deals from: core.prng_wide.WidePrng for a
-    wide (hex) seed, loaded only then (a local game never holds its code), else Prng."""
-    if isinstance(seed, str):
-        from core.prng_wide import WidePrng
-        return WidePrng(seed)
-    return Prng(seed)

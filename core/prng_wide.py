@@ -2,7 +2,7 @@
 
 A wide seed is 32 lowercase hex digits (16 bytes).  WidePrng has Prng's interface; its
 outputs come from SHA-256 in counter mode, so no number of dealt hands gives the seed away.
-Its own module so that a game against the AI never loads it (core.prng.prng_for).
+Its own module so that a game against the AI never loads it (core.game.prng_for).
 """
 import hashlib
 

@@ -14,6 +14,8 @@ are reached from here too, each loaded on first use: the device holds neither wh
 game is played.
 """
 
+from core.game import record_header as header  # noqa: F401  (core/record_json.py uses it too)
+
 _WRITER_NAMES = ("encode", "dumps", "action_line", "iter_record", "iter_plain_record",
                  "record_lines", "write_record")
 _READER_NAMES = ("RecordError", "replay_lines", "read_record", "first_difference")
@@ -29,7 +31,3 @@ def __getattr__(name):
         return getattr(replay, name)
     raise AttributeError(name)
 
-
-def header(game):
-    return {"record": game.RECORD_VERSION, "game": game.NAME, "seed": game.seed,
-            "options": game.options}

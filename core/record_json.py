@@ -8,7 +8,7 @@ through core.record's names (`from core.record import record_lines`), loaded on 
 import io
 import json
 
-from core.record import header
+from core.game import record_header as header
 
 
 def action_line(game, seat, action, t=None):

@@ -4,7 +4,8 @@ The expected words were computed on CPython straight from hashlib (SHA-256 of "p
 the 16 key bytes and the block number), independently of WidePrng's own code; the file runs
 unchanged on CPython and both MicroPython ports.
 """
-from core.prng import Prng, prng_for, MAX_SEED
+from core.prng import Prng, MAX_SEED
+from core.game import prng_for
 from core.prng_wide import WidePrng, wide_seed, check_wide_seed, fold_seed
 from core.registry import game_class
 

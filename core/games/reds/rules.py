@@ -26,15 +26,12 @@ from core.game import Game
 from core.games.reds import options as reds_options
 from core.packed_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
+from core.games.reds.defs import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, OVER, PLAY,
+                                  REVEAL, UNGIVE_BASE)
 
 TRUMP = const(0)        # diamonds, suit 0 of "DSC", always trump
 HAND_SIZE = const(5)
 TRICKS = const(5)
-MAX_BID = const(5)
-BID_BASE = const(64)
-GIVE_BASE = const(128)
-UNGIVE_BASE = const(192)
-BID_SEALED = const(127)         # "bid:sealed": a hidden bid kept sealed until the reveal
 MAX_EXTRA_ROUNDS = const(9)     # ruling R-6
 
 # The exchange table: (cards, direction) per round; +1 = left (clockwise), -1 = right.
@@ -42,12 +39,6 @@ EXCHANGES = ((4, 1), (4, -1), (3, 1), (3, -1), (2, 1), (2, -1), (1, 1), (1, -1),
 FULL_ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_ROWS = (0, 3, 4, 7, 8)    # the short game skips rounds 2, 3, 6 and 7
 DIRECTION_NAMES = {1: "left", -1: "right", 0: "none"}
-
-BID = "bid"
-EXCHANGE = "exchange"
-PLAY = "play"
-REVEAL = "reveal"
-OVER = "over"
 
 
 def round_points(bid, took):

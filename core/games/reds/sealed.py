@@ -8,7 +8,7 @@ keeps the state (`sealed`, `noted`, `sealed_from`) and the phase; this module ho
 rest, loaded only when a linked game starts (Reds.prepare_link) or a sealed action is
 applied (a linked record replayed): a game against the AI never holds this code.
 """
-from core.games.reds.rules import BID, BID_BASE, BID_SEALED, MAX_BID, REVEAL
+from core.games.reds.defs import BID, BID_BASE, BID_SEALED, MAX_BID, REVEAL
 
 
 def apply_sealed(g, seat, action):

@@ -5,7 +5,7 @@ every action id (see docs/records.md)."""
 from micropython import const
 
 from core.cards import REDS_DECK, hand_has, rich_card
-from core.games.reds.rules import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
+from core.games.reds.defs import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, PLAY, REVEAL,
                        UNGIVE_BASE)
 from core.refusal import NOT_NOW, R_OTHER, suit_word
 

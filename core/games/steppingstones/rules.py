@@ -19,31 +19,15 @@ from core.games.steppingstones import options as steppingstones_options
 from core.games.steppingstones.log import EventLog, PairLog
 from core.trick import (FOLLOW, MAY_TRUMP, MUST_BEAT, NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM,
                         TrickResolver, trick_is_low)
+from core.games.steppingstones.defs import (BID_BASE, F_LAST6, F_LOSE, F_MAY_TRUMP, F_MUST_BEAT, F_SLALOM,
+                                            F_TRUMP, KIND_FLAGS, KIND_NAMES, LAST_ACTION, NONE, PASS,
+                                            PHASE_NAMES, RANK_1HIGH, RANK_9HIGH, REDO_BASE, TRUMP_BASE)
 
 _N_PLAYERS = const(3)
 _HAND_SIZE = const(12)
 _N_TRICKS = const(12)
 _LAST6_FROM = const(6)       # ruling SS-5: tricks 7-12 are indices 6..11
-NONE = const(-1)            # no result yet on the scoresheet
 
-# Action ids (cards are 0..63).
-PASS = const(64)
-BID_BASE = const(65)
-REDO_BASE = const(72)
-RANK_9HIGH = const(79)
-RANK_1HIGH = const(80)
-TRUMP_BASE = const(81)
-LAST_ACTION = const(84)
-
-# Contract kinds: index = kind id.  Flags say how each one is played and scored.
-KIND_NAMES = ("win_pick", "win_nt", "win_last6", "lose_nt", "win_may", "win_slalom", "lose_mustbeat")
-F_LOSE = const(1)       # fewer tricks is better
-_F_TRUMP = const(2)      # the declarer picks a trump suit
-_F_LAST6 = const(4)      # only tricks 7-12 count (SS-5)
-_F_SLALOM = const(8)     # ranking alternates every trick (SS-2)
-_F_MAY_TRUMP = const(16)  # SS-7
-F_MUST_BEAT = const(32)  # SS-8
-KIND_FLAGS = bytes((_F_TRUMP, 0, _F_LAST6, F_LOSE, _F_TRUMP | _F_MAY_TRUMP, _F_SLALOM, F_LOSE | F_MUST_BEAT))
 
 # Ruling SS-1: the two contract sets, in scoresheet order.
 _STARTER = (0, 1, 2, 3)
@@ -55,7 +39,6 @@ _RANKING = const(1)
 _TRUMPING = const(2)
 _PLAYING = const(3)
 _OVER = const(4)
-PHASE_NAMES = ("bid", "rank", "trump", "play", "over")
 
 RANK_POINTS = (3, 1, -1)  # ruling SS-6: First, Second, Last
 
@@ -231,9 +214,9 @@ class SteppingStones(Game):
 
     def _start_play(self):
         flags = KIND_FLAGS[self.kind]
-        mode = MUST_BEAT if flags & F_MUST_BEAT else (MAY_TRUMP if flags & _F_MAY_TRUMP else FOLLOW)
+        mode = MUST_BEAT if flags & F_MUST_BEAT else (MAY_TRUMP if flags & F_MAY_TRUMP else FOLLOW)
         self.resolver.set_rules(self.trump, NO_SUIT, mode)
-        if flags & _F_SLALOM:
+        if flags & F_SLALOM:
             self.ranking = RANK_SLALOM     # ruling SS-2: the announced rank is trick 1's
         else:
             self.ranking = RANK_LOW if self.start_low else RANK_HIGH
@@ -248,7 +231,7 @@ class SteppingStones(Game):
             self.last_trick[2 * i] = res.seats[i]
             self.last_trick[2 * i + 1] = res.cards[i]
         self.tricks_won[winner] += 1
-        if winner == self.declarer and (self.trick_no >= _LAST6_FROM or not KIND_FLAGS[self.kind] & _F_LAST6):
+        if winner == self.declarer and (self.trick_no >= _LAST6_FROM or not KIND_FLAGS[self.kind] & F_LAST6):
             self.counted += 1              # ruling SS-5 for Win Last 6
         self.log("trick", self.trick_no, winner)
         self.trick_no += 1
@@ -332,7 +315,7 @@ class SteppingStones(Game):
         elif ph == _RANKING:
             self.start_low = action == RANK_1HIGH
             self.log("rank", seat, "1high" if self.start_low else "9high")
-            if KIND_FLAGS[self.kind] & _F_TRUMP:
+            if KIND_FLAGS[self.kind] & F_TRUMP:
                 self.phase = _TRUMPING
             else:
                 self._start_play()
