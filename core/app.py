@@ -7,7 +7,11 @@ App is driven from outside by two calls, so the device loop, the simulator and t
 headless tests all run the same code with their own clock:
     feed(ev, now_ms)   one key event (core.ui.keys)
     tick(now_ms)       timers, AI thinking in slices, the Speed clock, spinners
-and `screen` holds the picture; run(boot) below is the device's loop around them.
+and `screen` holds the picture; core/device.py's run(boot) is the device's loop around them.
+The app's other jobs are modules of their own, loaded when needed and importing nothing
+of this one (core/loop.py says which way imports go): linked play (core/app_link.py),
+the settings page (core/app_settings.py), continuing a saved game (core/app_resume.py),
+the real-time table's rounds (core/app_realtime.py).
 
 States: menu -> seat set-up -> rules page -> table (pause menu, scoresheet, rules) ->
 hand / round results -> ... -> game results -> menu.
@@ -19,7 +23,7 @@ before its next decision, a finished trick stays on the table `trick_ms`, so a p
 follow every card.  `on_safe_point(game)` is called at the end of every trick and hand;
 with a save store (App(store=...)) the game is saved there too (core.save.GameSaver) and
 the save is removed when the game ends or is quit.  Speed (real time) runs in
-core.games.speed.screen and is saved at the end of every round; each round's AI starts afresh,
+core.games.speed.screen (core/app_realtime.py) and is saved at the end of every round; each round's AI starts afresh,
 seeded from the game and the round, so a game continued from its save plays on as it
 would have.
 
@@ -30,7 +34,9 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
+from core.game import ai_seed
 from core.gameinfo import TITLES, unused_tables
+from core.loop import drop_modules, unload_except
 from core.registry import MODULE, table_class
 
 MENU = const(0)
@@ -203,7 +209,8 @@ class App:
             if self.realtime:
                 r = self.table.tick(now)
                 if r is not None:
-                    self._realtime_result(r)
+                    from core.app_realtime import result
+                    result(self, r)
             else:
                 self.table_tick(now)
 
@@ -560,30 +567,6 @@ class App:
         self.apply(seat, a)
         self.next_ai = now + self.play_ms
 
-    def _realtime_result(self, r):
-        if r == "round" or r == "over":
-            if self.saver is not None:
-                self.saver.after_action()   # the round ended: saved (the game over: removed)
-            if r == "round":
-                if self.on_safe_point is not None:
-                    self.on_safe_point(self.game)
-                self._round_ai()
-            self.to_realtime_result(r == "over")
-
-    def _round_ai(self):
-        """Speed: a fresh bot for every AI seat at the start of each round, seeded from
-        the game's seed and the round, as _begin seats a restored game's; linked seats
-        and the human stay."""
-        g = self.game
-        fresh = False
-        for s in range(len(self.players)):
-            p = self.players[s]
-            if p is not None and self.seat_kinds[s] not in self.kept_kinds:
-                self.players[s] = p.__class__(p.level, ai_seed(g.seed, s, g.round_no))
-                fresh = True
-        if fresh:
-            self.table.set_players(self.players)
-
     def to_realtime_result(self, over):
         self._show_results(self.table.round_summary(), 0, "results" if over else "next round")
         self.state = HAND_RESULT
@@ -598,194 +581,3 @@ def forget_shown_events(g):
     n = len(g.events)
     del g.events[:n]
     g.events_dropped = getattr(g, "events_dropped", 0) + n
-
-
-def ai_seed(seed, seat, round_no=1):
-    """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
-    if isinstance(seed, str):
-        from core.prng_wide import fold_seed     # a linked game's wide seed
-        seed = fold_seed(seed)
-    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
-
-
-def drop_modules(names):
-    """Forget modules: from sys.modules and from their package's attributes (an import
-    of core.games.speedrun.rules also sets core.games.speedrun.rules); what is still referenced stays alive, the
-    rest is garbage for the next collection.  An import brings a module back."""
-    import sys
-    for name in names:
-        if name not in sys.modules:
-            continue
-        del sys.modules[name]
-        i = name.rfind(".")
-        parent = sys.modules.get(name[:i]) if i > 0 else None
-        if parent is not None and hasattr(parent, name[i + 1:]):
-            delattr(parent, name[i + 1:])
-
-
-def unload_except(resident):
-    """Drop every module not in `resident` and collect: a finished game's engine, table
-    screen and AI go."""
-    import gc
-    import sys
-    drop_modules([name for name in sys.modules if name not in resident])
-    gc.collect()
-
-
-class Boot:
-    """What core/boot.py hands to the app loop (it fills in every field).  The class is
-    here, not there, because the loop keeps its Boot for good while core/boot.py is not
-    needed after boot: a Boot of a class of that module would keep all of it alive
-    (make_app drops it: BOOT_ONLY)."""
-
-    def __init__(self):
-        self.board_name = None
-        self.board = None       # the boards/<name> module
-        self.hw = None          # what board.make() returned (boards/hardware.py)
-        self.screen = None      # core.ui.screen.Screen of the display's size
-        self.store = None
-        self.settings = None    # core.settings.Settings, applied at boot; None once the app runs
-        self.saved_game = None  # (meta, game) of an unfinished game, or None (make_app
-                                # hands it to the App)
-        self.game_modules = ()  # the modules reading the saved game imported (its engine)
-        self.link_secret = None     # this unit's link secret (bytes), or None
-        self.notices = []       # lines for the screen and the console
-        self.app = None         # the running App (run() keeps it only here)
-        self.link = None        # the link stack's poll() target while one runs
-        self.crashes = 0        # failures the device loop survived (guarded_step)
-        self.resident = None    # sys.modules to keep when restarting after one
-
-    def note(self, text):
-        self.notices.append(text)
-
-
-# Loaded for the boot and not needed by the app: make_app drops them (about 5 KB of heap
-# with code in flash, 11 KB as .mpy in RAM; an import brings them back, e.g. the link's
-# core.boot.load_link_secret).  The settings were applied at boot; the app keeps their
-# values (App.settings) and imports core.settings again only to change or save them
-# (core/app_settings.py); the saved game, if any, is read (core.save_load).
-BOOT_ONLY = ("core.boot", "core.settings", "core.save_load")
-
-
-def make_app(boot, seed=None, link=True, **app_kw):
-    """The device's App from a Boot (core/boot.py): its screen, display, hints, save store,
-    modules unloaded after each game; with `link`, the menu offers Host / Join a linked
-    game on the board's ports, and the link stack (core/app_link.py) is created only
-    then and dropped when that game ends (boot.link stays None: nothing idles)."""
-    from core.clock import ticks_ms
-    hw = boot.hw
-    d = hw.display
-    screen = boot.screen
-    if screen is None:
-        from core.ui.screen import Screen
-        screen = boot.screen = Screen(d.width, d.height)
-    boot.link = None
-    s = boot.settings
-    kept = (s.values, s.variants) if s is not None else None
-    boot.settings = None
-    drop_modules(BOOT_ONLY)
-    saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
-    return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
-               seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               saved=saved, notices=boot.notices, link_hw=hw if link else None,
-               game_modules=boot.game_modules, hw=hw, settings=kept, **app_kw)
-
-
-def step(boot, app, now):
-    """One pass of the device loop: buttons -> app -> link -> display."""
-    hw = boot.hw
-    hw.poll(now)
-    ev = hw.buttons.get()
-    while ev >= 0:
-        app.feed(ev, now)
-        ev = hw.buttons.get()
-    app.tick(now)
-    if boot.link is not None:
-        boot.link.poll()
-    app.show()
-
-
-def guarded_step(boot, now, seed=None):
-    """step() on boot.app, but what escapes a pass (a MemoryError on a full heap, or a
-    bug) does not end the device loop: boot.app is dropped (its memory with it, since the
-    loop keeps the app only there), core.ui.crash says what happened, and the next button
-    press starts the app again from the last save (restart()).  boot.app is None while the
-    crash page is up."""
-    app = boot.app
-    if app is not None:
-        try:
-            step(boot, app, now)
-            return
-        except Exception as exc:     # noqa: BLE001 (the device must not freeze)
-            boot.resident = app._resident   # what restart() keeps of sys.modules
-            linked = app.linked is not None and app.game is not None
-            app = boot.app = None
-            crashed(boot, exc, linked)
-            return
-    hw = boot.hw
-    hw.poll(now)
-    ev = hw.buttons.get()
-    pressed = False
-    while ev >= 0:
-        pressed = pressed or keys.kind_of(ev) == keys.PRESS
-        ev = hw.buttons.get()
-    if pressed:
-        boot.app = restart(boot, seed)
-
-
-def crashed(boot, exc, linked=False):
-    """Show the crash page (and print the error for a console or log); `linked`: a linked
-    game was in progress (not saved on this unit)."""
-    import gc
-    import sys
-    gc.collect()
-    boot.crashes += 1
-    try:
-        sys.print_exception(exc)            # MicroPython
-    except AttributeError:
-        import traceback
-        traceback.print_exception(type(exc), exc, exc.__traceback__)
-    if boot.screen is None:
-        return
-    from core.ui import crash
-    crash.show(boot.screen, exc, crash.game_state(boot.store, linked))
-    d = getattr(boot.hw, "display", None)
-    if d is not None:
-        d.show(boot.screen, boot.hw.lut)
-
-
-def restart(boot, seed=None):
-    """A fresh app after a crash, as after a power cycle: a board resets (the cleanest
-    heap); elsewhere the game modules go, the save is read again and a new app starts
-    (it offers "Continue game?" for a saved game)."""
-    try:
-        import machine
-        machine.reset()
-    except (ImportError, AttributeError):
-        pass
-    from core.boot import restore
-    if boot.resident is not None:
-        unload_except(boot.resident)
-    boot.notices = []
-    boot.saved_game = None
-    restore(boot, boot.store)
-    return make_app(boot, seed)
-
-
-def run(boot, seed=None):
-    """The device loop: buttons -> app -> display, about every 10 ms; never returns.
-
-    `boot` is a Boot from core/boot.py: boot.hw is the board's Hardware (boards/hardware.py:
-    display, lut, buttons, poll(now), open_link()), boot.screen the screen buffer
-    allocated at boot, boot.store the save store."""
-    from core.clock import ticks_ms
-    boot.app = make_app(boot, seed)     # the loop holds the app only here (guarded_step)
-    try:
-        import time
-        sleep = time.sleep_ms
-    except AttributeError:
-        sleep = None
-    while True:
-        guarded_step(boot, ticks_ms(), seed)
-        if sleep is not None:
-            sleep(5)

@@ -532,5 +532,5 @@ class LinkPlay:
         self.unit = self.provider = self.lobby = self.view = None
         self.status = self.status_view = None
         if app._resident is not None and app.game is None:
-            from core.app import unload_except
+            from core.loop import unload_except
             unload_except(app._resident)

@@ -27,7 +27,7 @@ def run(app, what):
     """`what` = (name, args...): name(app, *args), then the modules go (App.unload)."""
     globals()[what[0]](app, *what[1:])
     if app.unload:
-        from core.app import drop_modules
+        from core.loop import drop_modules
         drop_modules(MODULES)
 
 

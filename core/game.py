@@ -37,6 +37,14 @@ def record_header(game):
             "options": game.options}
 
 
+def ai_seed(seed, seat, round_no=1):
+    """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
+    if isinstance(seed, str):
+        from core.prng_wide import fold_seed     # a linked game's wide seed
+        seed = fold_seed(seed)
+    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 

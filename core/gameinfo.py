@@ -40,7 +40,8 @@ def info(name):
 
 
 def unused_tables():
-    """The names of the options modules loaded while their game's engine is not.  While a
+    """The names of the options modules loaded while their game's engine is not, each
+    with its game's package (core.games.<name>, which holds nothing else then).  While a
     game runs only its engine needs its table: the app drops the other three (about
     4.5 KB of heap with code in flash, 6 KB as .mpy in RAM) and the menu reads them again
     when it comes back.  The engine shares its own table's objects: that one stays."""
@@ -50,4 +51,5 @@ def unused_tables():
         table = MODULE % (name, "options")
         if table in sys.modules and MODULE % (name, "rules") not in sys.modules:
             out.append(table)
+            out.append(table[:-8])
     return out

@@ -481,7 +481,7 @@ SAFE_POINT_EVENTS = ("trick", "trick_won", "hand_end", "result", "score", "round
 
 PACK = 64                       # actions per packed line
 # The game save is read back by core/boot.py (load_game), at boot only: the app does not
-# keep that code (core.app BOOT_ONLY).
+# keep that code (core.loop BOOT_ONLY).
 
 # Bytes of a packed line per action: up to 5 digits of the word (below 65536) and ", "; a
 # timed action adds a time stamp of up to 11 characters and ", ".  Plus the keys.

@@ -1,7 +1,7 @@
 """Reading the game save back (written by core/save.py: game_chunks, GameSaver).
 
 Only the boot reads it (core/boot.py restore(), also after a crash), so it is a module of
-its own that the app drops once it runs (core.app BOOT_ONLY), this code with it.
+its own that the app drops once it runs (core.loop BOOT_ONLY), this code with it.
 
 A save's checksum proves only that the file is as written, not that what wrote it was
 right (an older firmware, an edit, a bug): every line is checked for its shape here,

@@ -6,6 +6,7 @@ screens on both), so it uses only core modules.  tools/headless.py adds PNG file
 the emulated panel and a command line.  The device never imports this module.
 """
 from core import app as app_mod
+from core import device as device_mod
 from core.prng import Prng
 from core.ui import keys
 
@@ -54,11 +55,11 @@ def button_mask(board, key):
 
 
 class ButtonDriver:
-    """The device loop (core.app.step: buttons -> app -> link -> display) on a virtual
+    """The device loop (core.device.step: buttons -> app -> link -> display) on a virtual
     clock, with a finger on the board's physical buttons: key() holds the button (or
     chord) of a logical key for `hold_ms`, then releases it for `hold_ms`, as a person
     would; wait(ms) lets the loop run.  Same interface as Driver, so an AutoPlayer can
-    play through it.  `boot` is a core.app.Boot (made by core.boot) whose hw has a
+    play through it.  `boot` is a core.loop.Boot (made by core.boot) whose hw has a
     settable raw mask (boards/host.py: hw.input.mask); `sample(driver)` is called after
     every loop pass."""
 
@@ -76,7 +77,7 @@ class ButtonDriver:
         self._run(tick_ms, 0)
 
     def _run(self, ms, mask):
-        step = app_mod.step
+        step = device_mod.step
         boot = self.boot
         inp = boot.hw.input
         for _ in range(max(1, ms // self.tick_ms)):

@@ -61,7 +61,9 @@ def test_unused_tables_are_the_options_modules_no_loaded_engine_shares():
     for name in gameinfo.GAME_NAMES:
         table = "core.games.%s.options" % name
         assert table in sys.modules
-        assert (table in unused) == ("core.games.%s.rules" % name not in sys.modules), name
+        unused_here = "core.games.%s.rules" % name not in sys.modules
+        assert (table in unused) == unused_here, name
+        assert ("core.games." + name in unused) == unused_here, name    # its package too
 
 
 def test_unknown_game_is_a_value_error():

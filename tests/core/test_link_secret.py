@@ -3,7 +3,7 @@ made once at boot and kept in flash, loaded again by the next boot, replaced (an
 when damaged; a nonce differs for every session, history index, seat and secret, and is
 the same every time it is computed again (after a restart)."""
 from core import boot as bootmod
-from core.app import Boot
+from core.loop import Boot
 from core.boot import link_secret, load_link_secret
 from core.link.commit import seal, seal_nonce
 from core.save import SaveStore

@@ -1,9 +1,13 @@
-"""The device loop survives a failure inside a pass (core.app.guarded_step): a MemoryError
+"""The device loop survives a failure inside a pass (core.device.guarded_step): a MemoryError
 at the table shows the crash page, the save of the game in progress is untouched, and a
 button press starts the app again, which offers that save ("Continue game?")."""
 import os
 
 from core import app as app_mod
+
+from core import device as device_mod
+
+from core import loop as loop_mod
 from core.boot import boot
 from core.save import DeviceFs, GAME_SAVE, SaveStore
 from core.save_load import load_game
@@ -13,11 +17,11 @@ from test_app_resume import _play_until_saves
 
 
 class Device:
-    """core.app.run()'s loop, one pass at a time, with the host board's buttons."""
+    """core.device.run()'s loop, one pass at a time, with the host board's buttons."""
 
     def __init__(self, path):
         self.boot = boot(DeviceFs(path), "host", lambda s: None, board_config={"layout": "lcd13"})
-        self.boot.app = app_mod.make_app(self.boot, seed=1)
+        self.boot.app = device_mod.make_app(self.boot, seed=1)
         self.now = 0
 
     @property
@@ -28,7 +32,7 @@ class Device:
         for _ in range(n):
             self.now += 10
             self.boot.hw.input.mask = mask
-            app_mod.guarded_step(self.boot, self.now, 1)
+            device_mod.guarded_step(self.boot, self.now, 1)
 
     def press(self, button):
         self.passes(8, 1 << self.boot.hw.board.BUTTONS.index(button))
@@ -98,14 +102,14 @@ def test_the_app_drops_the_boot_code_and_a_restart_reads_the_save_again(tmp_path
     dev = Device(str(tmp_path))
     # core/boot.py and the settings it applied are not needed once the app runs
     assert dev.boot.settings is None
-    for name in app_mod.BOOT_ONLY:
+    for name in loop_mod.BOOT_ONLY:
         assert name not in sys.modules, name
     dev.app.feed = lambda ev, now: 1 // 0
     dev.press("DOWN")
     assert dev.app is None
     dev.press("A")                                  # restart(): core.boot.restore again
     assert dev.app is not None and dev.app.state == app_mod.MENU
-    for name in app_mod.BOOT_ONLY:
+    for name in loop_mod.BOOT_ONLY:
         assert name not in sys.modules, name
 
 
@@ -151,7 +155,7 @@ def test_the_crash_page_of_a_linked_game_says_how_to_go_back(tmp_path):
     assert a.state == app_mod.TABLE and a.linked is not None
     b.app = a
     a.tick = lambda now: 1 // 0
-    app_mod.guarded_step(b, w.now + 10, 1)
+    device_mod.guarded_step(b, w.now + 10, 1)
     assert b.app is None
     expected = Screen(b.screen.width, b.screen.height)
     crash.show(expected, ZeroDivisionError("integer division or modulo by zero"), crash.LINKED)

@@ -20,7 +20,7 @@ import pytest
 
 from core import app as app_mod
 from core.app_link import LOBBY_STATE
-from core.app import Boot
+from core.loop import Boot
 from core.boot import link_secret
 from core.prng import Prng
 from core.save import DeviceFs, SaveStore

@@ -4,7 +4,7 @@ game?" at the next start, and the continued game equal to the uninterrupted one.
 Round 1 is played through button presses (core.ui.autoplay); the rest of the game by a
 scripted human whose keys depend only on the table and its own PRNG, so the same later
 inputs reach the original app and an app restored from the save.  The AI seat is the
-app's own SpeedBot (level "club"), started afresh at every round (core.app._round_ai).
+app's own SpeedBot (level "club"), started afresh at every round (core.app_realtime.round_ai).
 """
 import json
 import os
@@ -13,6 +13,8 @@ import shutil
 import pytest
 
 from core import app as app_mod
+
+from core import device as device_mod
 from core.boot import boot
 from core.prng import Prng
 from test_speed_support import round_position
@@ -168,7 +170,7 @@ def test_a_damaged_speed_save_boots_with_the_message(tmp_path):
     # the round 2 save is damaged: round 1's (game.bak) is offered
     b = _boot(tmp_path)
     assert b.notices == ["game: restored previous save"]
-    a = app_mod.make_app(b, seed=1, link=False)
+    a = device_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.RESUME and a.saved[1].round_no == 2
     # the damaged copy is set aside, round 1's is now the save (issue #16 item 7)
     assert sorted(os.listdir(str(tmp_path)))[:2] == ["game.sav", "game.sav.bad"]
@@ -177,7 +179,7 @@ def test_a_damaged_speed_save_boots_with_the_message(tmp_path):
     (tmp_path / "game.bak").write_bytes(bytes(data))
     b = _boot(tmp_path)
     assert b.saved_game is None and b.notices == ["game: save damaged, starting fresh"]
-    a = app_mod.make_app(b, seed=1, link=False)
+    a = device_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.MENU and a.menu.status == "game: save damaged, starting fresh"
 
 
@@ -224,7 +226,7 @@ def test_a_linked_speed_match_writes_no_save(tmp_path):
 
 
 def test_a_new_round_seats_its_ai_without_loading_the_seat_plan_again():
-    """Speed seats a fresh AI every round (core.app._round_ai) without importing
+    """Speed seats a fresh AI every round (core.app_realtime.round_ai) without importing
     core.seats again: the device's app (unload=True) dropped it before the table loaded,
     and re-importing it kept ~2.4 KB for the rest of the game (issue #19: Speed's peak)."""
     import sys
