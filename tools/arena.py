@@ -26,9 +26,6 @@ import tools  # noqa: F401
 from core.registry import game_class, make_bot
 from tools.cli import parse_options
 from tools.play import run_game
-from tools import arena_speedrun
-from tools import arena_steppingstones
-from tools import arena_reds
 
 LOWER_IS_BETTER = {"speedrun": True}
 
@@ -85,15 +82,24 @@ def game_figures(game_name, res, pattern):
     out = {"winner_a": 0, "winner_b": 0}
     for w in res.get("winners", []):
         out["winner_a" if pattern[w] == 0 else "winner_b"] += 1.0 / len(res["winners"])
-    hook = FIGURE_HOOKS.get(game_name)
-    if hook:
-        hook(res, pattern, out)
+    hooks = game_hooks(game_name)
+    if hooks is not None:
+        hooks.figures(res, pattern, out)
     return out
 
 
-FIGURE_HOOKS = {"speedrun": arena_speedrun.figures, "steppingstones": arena_steppingstones.figures, "reds": arena_reds.figures}
-# Game-specific figures derived from the totals at the end (rates, means).
-SUMMARY_HOOKS = {"speedrun": arena_speedrun.summarize, "steppingstones": arena_steppingstones.summarize, "reds": arena_reds.summarize}
+def game_hooks(game_name):
+    """tools/arena_<game>.py, the game's own figures if it has any: figures(res, pattern,
+    out) per game, summarize(totals, summary) for the rates and means at the end."""
+    import importlib
+    name = "tools.arena_" + game_name
+    try:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    return mod if hasattr(mod, "figures") else None
 
 
 # Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (standard table).
@@ -156,8 +162,9 @@ def run_arena(game_name, options, spec_a, spec_b, deals, first_seed=1, jobs=1, s
     n_games = summary["games"]
     for k in sorted(totals):
         summary[k + "_per_game"] = round(totals[k] / n_games, 4)
-    if game_name in SUMMARY_HOOKS:
-        SUMMARY_HOOKS[game_name](totals, summary)
+    hooks = game_hooks(game_name)
+    if hooks is not None:
+        hooks.summarize(totals, summary)
     if per_deal:
         with open(per_deal, "w") as f:
             json.dump({str(r[0]): r[1] for r in results}, f)
