@@ -19,9 +19,9 @@ firmware/main.py calls main().  Step by step (each is a function, tested on its 
      its seal nonces from it (core/link/commit.py seal_nonce), so that a choice sealed
      before a power cut can be opened after it.  Made here because boot comes before any
      link, and flash is never written while a game is linked (docs/link.md).
-  5. hand over to the app loop: firmware/main.py runs core/device.py run(boot) with what
+  5. hand over to the app loop: firmware/main.py runs core/app.py run(boot) with what
      main() returns, so that no function of this module is on the stack while the app
-     runs: the app drops this module (core.device.make_app), which it does not need.
+     runs: the app drops this module (core.app.make_app), which it does not need.
 
 The Boot object (core.loop.Boot) carries everything the app needs: board module, hardware
 (hw: display, lut, buttons, poll(now), backlight, open_link()), the screen, store,
@@ -282,7 +282,7 @@ def new_boot():
 
 
 def main(fs=None, board_name=None, out=print, load=load_board, device=None):
-    """Steps 1-4: the Boot to hand to core.device.run (step 5, firmware/main.py), or None
+    """Steps 1-4: the Boot to hand to core.app.run (step 5, firmware/main.py), or None
     when the device cannot start (printed why)."""
     try:
         return boot(fs, board_name, out, load, device=device)

@@ -1,7 +1,7 @@
 """What every part of the app loop shares, importing none of them: the Boot record that
-core/boot.py fills and the device loop (core/device.py) keeps, and unloading modules
+core/boot.py fills and the device loop (core/app.py) keeps, and unloading modules
 (the app drops a finished game's modules, the settings page its own, the device loop the
-boot's).  Imports go one way: core.device -> core.app -> core.app_link, core.app_settings,
+boot's).  Imports go one way: core.app -> core.app_link, core.app_settings,
 core.app_realtime, core.app_resume -> core.loop; core.boot -> core.loop.
 """
 
@@ -34,7 +34,7 @@ class Boot:
     """What core/boot.py hands to the app loop (it fills in every field).  The class is
     here, not there, because the loop keeps its Boot for good while core/boot.py is not
     needed after boot: a Boot of a class of that module would keep all of it alive
-    (core.device.make_app drops it: BOOT_ONLY)."""
+    (core.app.make_app drops it: BOOT_ONLY)."""
 
     def __init__(self):
         self.board_name = None

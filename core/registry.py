@@ -26,10 +26,6 @@ def _row(name):
     raise ValueError("unknown game %r (known: %s)" % (name, ", ".join(GAME_NAMES)))
 
 
-def title(name):
-    return _row(name)[1]
-
-
 def module(name, part):
     """The module core/games/<name>/<part>.py, imported if it is not yet."""
     _row(name)

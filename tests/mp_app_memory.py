@@ -26,10 +26,10 @@ and "perceive"), one {"what": "ai_times", ...} line per kind after each game; N 
 tests/mp_app_times.py, imported only then (on a board: `mpremote cp tests/mp_app_times.py :`).
 
 What runs is what the device runs: core.boot (board "host" with panel=False: the real
-ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.device.make_app
+ST7789 driver on a byte-counting bus, settings and saves on FSDIR) -> core.app.make_app
 (the screen allocated at boot, Host / Join in the menu with the link stack not loaded
 until chosen, the save store, modules unloaded
-after each game) -> core.device.step() every 10 ms of a virtual clock.  A scripted finger
+after each game) -> core.app.step() every 10 ms of a virtual clock.  A scripted finger
 (core.ui.autoplay.ButtonDriver) presses the board's physical buttons: menu -> game ->
 options -> seat set-up (AI seats at their default level: core.registry.make_ai "default"
 for Speed Run, Stepping Stones and Reds, core.games.speed.ai.SpeedBot "club" for Speed) ->
@@ -40,7 +40,7 @@ modules not dropped, fragmentation) then shows in the next game's figures.
 
 --record FILE also writes the button mask of every loop pass to FILE (JSON Lines: runs
 [MASK, PASSES], then {"end": ...} with a fingerprint of the run).  --replay FILE plays
-such a recording instead of the scripted finger: the same masks into core.device.step(),
+such a recording instead of the scripted finger: the same masks into core.app.step(),
 pass by pass, as the device loop does; the run must give the same fingerprint (the app
 state at every pass and the bytes sent to the display), or it is reported as not
 finished.  The WebAssembly port needs --replay: it collects garbage only when JS calls
@@ -311,11 +311,10 @@ def main():
     gc.collect()
     yield
     from core import app as app_mod
-    from core import device as device_mod
 
     # The app's pacing for people (an AI card stays 700 ms, a finished trick 1.2 s) only
     # adds loop passes here: shorter delays, the same code.
-    app = device_mod.make_app(b, seed=SEED, link=LINK, play_ms=150, trick_ms=300, think_ms=50)
+    app = app_mod.make_app(b, seed=SEED, link=LINK, play_ms=150, trick_ms=300, think_ms=50)
     gc.collect()
     yield
     boot_alloc = gc.mem_alloc() - ROM
@@ -385,7 +384,7 @@ def main():
         if rec is not None:
             rec.close(d.presses, ok, run.check, sent())
     else:
-        step = device_mod.step
+        step = app_mod.step
         inp = b.hw.input
         masks = recorded(REPLAY)
         gc.collect()

@@ -7,7 +7,7 @@ Headless:  python -m tools.sim --headless --script "DOWN OK wait:200 shot:menu.p
 
 The simulator boots like the device (core/boot.py with board "host": the real ST7789
 driver on an emulated panel, buttons from the keyboard or a script), keeps settings and
-saves in --flash (default out/sim/flash) and runs core.device.step() every 10 ms.  The deal
+saves in --flash (default out/sim/flash) and runs core.app.step() every 10 ms.  The deal
 is seeded from the clock, as on the device, and the seed is printed first ("Seed 123456:
 replay this deal with --seed 123456"); --seed N deals the same cards again.  Each new app
 screen is printed ("screen: setup (reds)").  The windowed mode needs pygame and a
@@ -34,16 +34,14 @@ class Sim:
     def __init__(self, layout, flash=None, seed=1, out=print):
         """`seed`: the app's seed (main() passes the clock's or --seed's)."""
         from core import app as app_mod
-        from core import device as device_mod
         from core.boot import boot
         from core.save import DeviceFs
         self.app_mod = app_mod
-        self.device_mod = device_mod
         if flash:
             os.makedirs(flash, exist_ok=True)
         self.boot = boot(DeviceFs(flash or ""), "host", out, board_config={"layout": layout})
         self.hw = self.boot.hw
-        self.app = device_mod.make_app(self.boot, seed=seed)
+        self.app = app_mod.make_app(self.boot, seed=seed)
         self.now = 0
         self.out = out
         self.state = None
@@ -53,7 +51,7 @@ class Sim:
         """Advance `dt` ms with the raw button mask `mask`."""
         self.now += dt
         self.hw.input.mask = mask
-        self.device_mod.step(self.boot, self.app, self.now)
+        self.app_mod.step(self.boot, self.app, self.now)
         st = self.app.state
         if st != self.state:
             self.state = st

@@ -6,7 +6,6 @@ screens on both), so it uses only core modules.  tools/headless.py adds PNG file
 the emulated panel and a command line.  The device never imports this module.
 """
 from core import app as app_mod
-from core import device as device_mod
 from core.prng import Prng
 from core.ui import keys
 
@@ -55,7 +54,7 @@ def button_mask(board, key):
 
 
 class ButtonDriver:
-    """The device loop (core.device.step: buttons -> app -> link -> display) on a virtual
+    """The device loop (core.app.step: buttons -> app -> link -> display) on a virtual
     clock, with a finger on the board's physical buttons: key() holds the button (or
     chord) of a logical key for `hold_ms`, then releases it for `hold_ms`, as a person
     would; wait(ms) lets the loop run.  Same interface as Driver, so an AutoPlayer can
@@ -77,7 +76,7 @@ class ButtonDriver:
         self._run(tick_ms, 0)
 
     def _run(self, ms, mask):
-        step = device_mod.step
+        step = app_mod.step
         boot = self.boot
         inp = boot.hw.input
         for _ in range(max(1, ms // self.tick_ms)):

@@ -1,11 +1,11 @@
 """The page the device shows when the app loop fails, instead of freezing.
 
-core.device.guarded_step() catches what escapes one pass of the loop (a MemoryError on a full
+core.app.guarded_step() catches what escapes one pass of the loop (a MemoryError on a full
 heap, or a bug), drops the app and calls show(): the player reads what happened and what
 became of the game in progress: safe in its last save (saves are written at every trick
 and hand end, Speed at every round end, so at most the current trick is replayed), or its
 save damaged, or a linked game (not saved on the unit: it is joined again).  Any button
-then starts the app again (core.device.restart), which offers a saved game.
+then starts the app again (core.app.restart), which offers a saved game.
 
 Drawing uses only what is already in memory: the screen buffer allocated at boot and the
 text and widget modules the menu uses.

@@ -1,11 +1,9 @@
-"""The device loop survives a failure inside a pass (core.device.guarded_step): a MemoryError
+"""The device loop survives a failure inside a pass (core.app.guarded_step): a MemoryError
 at the table shows the crash page, the save of the game in progress is untouched, and a
 button press starts the app again, which offers that save ("Continue game?")."""
 import os
 
 from core import app as app_mod
-
-from core import device as device_mod
 
 from core import loop as loop_mod
 from core.boot import boot
@@ -17,11 +15,11 @@ from test_app_resume import _play_until_saves
 
 
 class Device:
-    """core.device.run()'s loop, one pass at a time, with the host board's buttons."""
+    """core.app.run()'s loop, one pass at a time, with the host board's buttons."""
 
     def __init__(self, path):
         self.boot = boot(DeviceFs(path), "host", lambda s: None, board_config={"layout": "lcd13"})
-        self.boot.app = device_mod.make_app(self.boot, seed=1)
+        self.boot.app = app_mod.make_app(self.boot, seed=1)
         self.now = 0
 
     @property
@@ -32,7 +30,7 @@ class Device:
         for _ in range(n):
             self.now += 10
             self.boot.hw.input.mask = mask
-            device_mod.guarded_step(self.boot, self.now, 1)
+            app_mod.guarded_step(self.boot, self.now, 1)
 
     def press(self, button):
         self.passes(8, 1 << self.boot.hw.board.BUTTONS.index(button))
@@ -155,7 +153,7 @@ def test_the_crash_page_of_a_linked_game_says_how_to_go_back(tmp_path):
     assert a.state == app_mod.TABLE and a.linked is not None
     b.app = a
     a.tick = lambda now: 1 // 0
-    device_mod.guarded_step(b, w.now + 10, 1)
+    app_mod.guarded_step(b, w.now + 10, 1)
     assert b.app is None
     expected = Screen(b.screen.width, b.screen.height)
     crash.show(expected, ZeroDivisionError("integer division or modulo by zero"), crash.LINKED)

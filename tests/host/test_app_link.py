@@ -1,4 +1,4 @@
-"""Linked play from the menu, end to end: two or three whole apps (core.device.make_app on
+"""Linked play from the menu, end to end: two or three whole apps (core.app.make_app on
 the host board, each with its own save store) in one process, their link ports joined by
 the in-memory wires of core/link/sim.py on one virtual clock, driven only by button
 presses (core.ui.autoplay.ButtonDriver + AutoPlayer): host and join from the menu, the
@@ -14,8 +14,6 @@ import os
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core.loop import Boot
 from core.app_link import LOBBY_STATE
 from core.link.sim import SimClock, Wire
@@ -99,7 +97,7 @@ class World:
         os.makedirs(d, exist_ok=True)
         b.store = SaveStore(DeviceFs(d))
         self.boots[i] = b
-        self.apps[i] = device_mod.make_app(b, seed=self.seed + 100 * i, play_ms=150, trick_ms=300,
+        self.apps[i] = app_mod.make_app(b, seed=self.seed + 100 * i, play_ms=150, trick_ms=300,
                                         think_ms=50)
         self.off[i] = False
 
@@ -125,7 +123,7 @@ class World:
                         w.due()             # nobody listens: the bytes are lost
                     continue
                 self.boots[i].hw.input.mask = self.masks[i]
-                device_mod.step(self.boots[i], self.apps[i], self.now)
+                app_mod.step(self.boots[i], self.apps[i], self.now)
             if self.sample is not None:
                 self.sample(self)
 

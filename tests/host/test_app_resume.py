@@ -1,13 +1,11 @@
 """"Continue game?": the app saves a game against the AI at every trick and hand end;
-the next start (App(saved=...), as core.device.make_app passes boot.saved_game) offers to
+the next start (App(saved=...), as core.app.make_app passes boot.saved_game) offers to
 continue it, seats it as it was and plays it to the end; BACK forgets it."""
 import os
 
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core.save import DeviceFs, SaveStore
 from core.save_load import load_game
 from core.ui import autoplay
@@ -82,7 +80,7 @@ def test_saves_the_app_did_not_write_are_not_offered(tmp_path):
     demo(b, "steppingstones", 3, 30, out=lambda s: None)       # a "demo" save (core/boot.py)
     b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"panel": False})
     assert b.saved_game is not None and b.notices == ["game: restored save"]
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.MENU and a.menu.status == "game: restored save"
 
 
@@ -118,7 +116,7 @@ def test_what_reading_the_save_imported_is_not_kept_after_that_game(tmp_path, an
     _play_until_saves(tmp_path, "steppingstones", 2)
     with _PoweredUp("steppingstones"):
         b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"layout": "lcd13"})
-        b.app = device_mod.make_app(b, seed=1, link=False)
+        b.app = app_mod.make_app(b, seed=1, link=False)
         mods = b.game_modules
         assert "core.games.steppingstones.rules" in mods
         assert b.app.state == app_mod.RESUME and b.saved_game is None
@@ -149,7 +147,7 @@ def test_a_save_with_seats_this_firmware_lacks_returns_to_the_menu_and_says_so(t
     GameSaver(_store(tmp_path), game, {"mode": "ai", "human": 0,
                                        "kinds": ["you", "grandmaster", "default"]}).save_now()
     b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"panel": False})
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.RESUME
     d = autoplay.ButtonDriver(b, a, hold_ms=80)
     d.key("OK")

@@ -9,8 +9,6 @@ import sys
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core import settings
 from core.boot import boot
 from core.registry import GAME_NAMES
@@ -26,7 +24,7 @@ def power_up(tmp_path, layout):
     """Boot the host board on the flash directory and start the app, as firmware/main.py
     does; a saved game's "Continue game?" is declined."""
     b = boot(DeviceFs(str(tmp_path)), "host", lambda s: None, board_config={"layout": layout})
-    b.app = device_mod.make_app(b, seed=1)
+    b.app = app_mod.make_app(b, seed=1)
     d = autoplay.ButtonDriver(b, b.app)
     if b.app.state == app_mod.RESUME:
         d.key("BACK")

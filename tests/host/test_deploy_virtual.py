@@ -66,11 +66,11 @@ def test_deploy_then_run_a_game_that_saves_on_the_board(vboard, tmp_path, tree):
     assert vb.wait_for_boots(3)
 
     # the deployed app boots on the 128 KB unix port: main.py runs the boot sequence up
-    # to the hand-over to the app loop (which runs forever once core/device.py exists)
+    # to the hand-over to the app loop (which runs forever once core/app.py exists)
     board = deploy.Board(vb.port)
     if not os.path.exists(os.path.join(tree, "core", "device.py")):
         out = board.exec("import main")
-        assert out.strip().startswith("boot: the app (core/device.py) is not installed: "), out
+        assert out.strip().startswith("boot: the app (core/app.py) is not installed: "), out
     out = board.exec("from core.boot import boot, demo\ndemo(boot(), 'steppingstones', 5, 45)")
     assert "steppingstones: 45 actions" in out, out
     assert (root / "game.sav").exists()

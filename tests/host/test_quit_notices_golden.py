@@ -8,8 +8,6 @@ import os
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core.boot import boot
 from core.registry import game_class
 from core.save import DeviceFs, GameSaver, SaveStore
@@ -37,7 +35,7 @@ def _menu_with_both_damaged(path, w):
     _write(path, {"settings.sav": SETTINGS_DAMAGED, "game.sav": b"junk"})
     b = _boot(path, w)
     assert b.notices == BOTH
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.MENU and a.menu.status == "\n".join(BOTH)
     return b.screen
 
@@ -54,7 +52,7 @@ def _resume_with_both_named(path, w):
     _write(path, {"game.sav": data[:-5], "settings.sav": SETTINGS_DAMAGED})
     b = _boot(path, w)
     assert b.notices == ["settings: save damaged, starting fresh", "game: restored previous save"]
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.RESUME
     assert sorted(os.listdir(path)) == ["game.sav", "game.sav.bad", "linkkey.sav",
                                         "settings.sav.bad"]

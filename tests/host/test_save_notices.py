@@ -6,8 +6,6 @@ import os
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core.boot import boot
 from core.save import DeviceFs
 from core.ui import autoplay, text
@@ -48,7 +46,7 @@ def test_the_menu_says_what_happened_to_the_saves_and_works(tmp_path, case, layo
         again = boot(DeviceFs(str(tmp_path)), "host", lambda s: None,
                      board_config={"layout": layout, "panel": False})
         assert again.notices == []
-    b.app = device_mod.make_app(b, seed=1, link=False)
+    b.app = app_mod.make_app(b, seed=1, link=False)
     a = b.app
     assert a.state == app_mod.MENU and a.menu.status == "\n".join(notices)
     save_screen(b.screen, os.path.join(OUT, "%s_%s.png" % (case, layout)))

@@ -13,8 +13,6 @@ import shutil
 import pytest
 
 from core import app as app_mod
-
-from core import device as device_mod
 from core.boot import boot
 from core.prng import Prng
 from test_speed_support import round_position
@@ -170,7 +168,7 @@ def test_a_damaged_speed_save_boots_with_the_message(tmp_path):
     # the round 2 save is damaged: round 1's (game.bak) is offered
     b = _boot(tmp_path)
     assert b.notices == ["game: restored previous save"]
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.RESUME and a.saved[1].round_no == 2
     # the damaged copy is set aside, round 1's is now the save (issue #16 item 7)
     assert sorted(os.listdir(str(tmp_path)))[:2] == ["game.sav", "game.sav.bad"]
@@ -179,7 +177,7 @@ def test_a_damaged_speed_save_boots_with_the_message(tmp_path):
     (tmp_path / "game.bak").write_bytes(bytes(data))
     b = _boot(tmp_path)
     assert b.saved_game is None and b.notices == ["game: save damaged, starting fresh"]
-    a = device_mod.make_app(b, seed=1, link=False)
+    a = app_mod.make_app(b, seed=1, link=False)
     assert a.state == app_mod.MENU and a.menu.status == "game: save damaged, starting fresh"
 
 
