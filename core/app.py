@@ -35,9 +35,8 @@ from micropython import const
 
 from core.ui import keys
 from core.game import ai_seed
-from core.gameinfo import TITLES, unused_tables
+from core.gameinfo import MODULE, TITLES, unused_tables
 from core.loop import BOOT_ONLY, drop_modules, unload_except
-from core.registry import MODULE, table_class
 
 MENU = const(0)
 SETUP = const(1)
@@ -355,6 +354,7 @@ class App:
                 self.players.append(self.link.seat_player(s))
             else:
                 self.players.append(make_player(name, k, ai_seed(seed, s, rnd)))
+        from core.registry import table_class
         self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
         self.realtime = getattr(self.table, "REALTIME", False)
         self.saver = None
@@ -370,6 +370,8 @@ class App:
         self.next_ai = 0
         self.hold_until = -1
         self.pending = 0
+        if self.unload:
+            drop_modules(("core.registry",))   # the seats and the table are made: not needed
 
     def open_rules(self):
         from core.ui.rules_page import RulesPage
@@ -384,7 +386,7 @@ class App:
         if self.unload:
             # imported again if asked for
             drop_modules(("core.ui.rules_page", MODULE % (self.game_name, "page"),
-                          "core.ui.sheets", "core.ui.pause"))
+                          "core.registry", "core.ui.sheets", "core.ui.pause"))
         t = self.table
         if self.realtime:
             t.resume(self.now)

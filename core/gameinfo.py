@@ -11,7 +11,7 @@ just to list their options would cost about 112 KB on the unix port (docs/memory
 When a game has a "players" option (Reds), that option is the only way to choose the
 player count: the menu shows no separate Players row for it (`players_option`).
 """
-from core.registry import GAMES, GAME_NAMES, MODULE, module
+from core.registry import GAMES, GAME_NAMES, MODULE
 
 TITLES = dict([(g[0], g[1]) for g in GAMES])
 
@@ -35,6 +35,7 @@ class GameInfo:
 
 def info(name):
     """The GameInfo of game `name`; ValueError for an unknown name."""
+    from core.registry import module    # here: the menu keeps none of the registry's code
     t = module(name, "options")
     return GameInfo(name, t.PLAYERS, t.OPTIONS)
 
