@@ -34,9 +34,8 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.game import ai_seed
 from core.gameinfo import MODULE, TITLES, unused_tables
-from core.loop import BOOT_ONLY, drop_modules, unload_except
+from core.loop import BOOT_ONLY, ai_seed, drop_modules, unload_except
 
 MENU = const(0)
 SETUP = const(1)

@@ -2,7 +2,7 @@
 does when its table reports the end of a round or of the game.  Loaded only for a
 real-time game, by App.tick.
 """
-from core.game import ai_seed
+from core.loop import ai_seed
 
 
 def result(app, r):

@@ -31,20 +31,6 @@ def prng_for(seed):
     return Prng(seed)
 
 
-def record_header(game):
-    """The first line of a game's record and of its save (core/record.py, core/save.py)."""
-    return {"record": game.RECORD_VERSION, "game": game.NAME, "seed": game.seed,
-            "options": game.options}
-
-
-def ai_seed(seed, seat, round_no=1):
-    """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
-    if isinstance(seed, str):
-        from core.prng_wide import fold_seed     # a linked game's wide seed
-        seed = fold_seed(seed)
-    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
-
-
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 

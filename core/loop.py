@@ -1,7 +1,7 @@
 """What every part of the app loop shares, importing none of them: the Boot record that
-core/boot.py fills and the device loop (core/app.py) keeps, and unloading modules
-(the app drops a finished game's modules, the settings page its own, the device loop the
-boot's).  Imports go one way: core.app -> core.app_link, core.app_settings,
+core/boot.py fills and the device loop (core/app.py) keeps, unloading modules (the app
+drops a finished game's modules, the settings page its own, the device loop the boot's)
+and the AI seats' seeds.  Imports go one way: core.app -> core.app_link, core.app_settings,
 core.app_realtime, core.app_resume -> core.loop; core.boot -> core.loop.
 """
 
@@ -28,6 +28,14 @@ def unload_except(resident):
     import sys
     drop_modules([name for name in sys.modules if name not in resident])
     gc.collect()
+
+
+def ai_seed(seed, seat, round_no=1):
+    """The seed of an AI seat's player: from the game's seed and, for Speed, the round."""
+    if isinstance(seed, str):
+        from core.prng_wide import fold_seed     # a linked game's wide seed
+        seed = fold_seed(seed)
+    return (seed + 1 + 31 * seat + 104729 * (round_no - 1)) & 0x3FFFFFFF
 
 
 class Boot:

@@ -7,27 +7,14 @@
 
 This module holds the header line, the only part the device needs while it plays (a game
 save is the header and the actions packed: core/save.py).  The writer (`encode`, `dumps`,
-`action_line`, `iter_record`, `iter_plain_record`, `record_lines`, `write_record`:
-core/record_json.py) and the
-reader (`RecordError`, `replay_lines`, `read_record`, `first_difference`: core/replay.py)
-are reached from here too, each loaded on first use: the device holds neither while a
-game is played.
+`action_line`, `iter_record`, `iter_plain_record`, `record_lines`, `write_record`) is
+core/record_json.py and the reader (`RecordError`, `replay_lines`, `read_record`,
+`first_difference`) core/replay.py: the device holds neither while a game is played.
+(They were reachable from here, loaded on first use, until issue #20: that made
+core.record and core.record_json import each other.)
 """
 
-from core.game import record_header as header  # noqa: F401  (core/record_json.py uses it too)
 
-_WRITER_NAMES = ("encode", "dumps", "action_line", "iter_record", "iter_plain_record",
-                 "record_lines", "write_record")
-_READER_NAMES = ("RecordError", "replay_lines", "read_record", "first_difference")
-
-
-def __getattr__(name):
-    """The writer's and the reader's names, imported only when first asked for."""
-    if name in _WRITER_NAMES:
-        from core import record_json
-        return getattr(record_json, name)
-    if name in _READER_NAMES:
-        from core import replay
-        return getattr(replay, name)
-    raise AttributeError(name)
-
+def header(game):
+    return {"record": game.RECORD_VERSION, "game": game.NAME, "seed": game.seed,
+            "options": game.options}

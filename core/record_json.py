@@ -2,13 +2,13 @@
 
 Lines are written in a canonical form (object keys sorted, ", " and ": " separators) by
 our own small encoder, because MicroPython's json orders keys by its hash table: with it,
-a record is byte-for-byte the same on CPython, the unix port and the device.  Reached
-through core.record's names (`from core.record import record_lines`), loaded on first use.
+a record is byte-for-byte the same on CPython, the unix port and the device.  Not
+needed while a game is played (core/record.py holds the header that saves use).
 """
 import io
 import json
 
-from core.game import record_header as header
+from core.record import header
 
 
 def action_line(game, seat, action, t=None):

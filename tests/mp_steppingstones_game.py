@@ -53,7 +53,8 @@ def main(argv):
         if name in sys.modules:
             del sys.modules[name]
     gc.collect()
-    from core.record import action_line, header
+    from core.record import header
+    from core.record_json import action_line
     emit(header(game))
     for seat, action in game.history:
         emit(action_line(game, seat, action))

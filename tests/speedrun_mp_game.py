@@ -13,7 +13,7 @@ precompiled by mpy-cross there, as they are deployed on the device.
 
 The record lines are built here rather than by importing core.record: that module and the
 registry it imports hold ~6 KB of heap on the 64-bit port, which a 64 KB cap cannot spare.
-The host test checks every line against core.record.record_lines() on CPython.
+The host test checks every line against core.record_json.record_lines() on CPython.
 """
 import sys
 
@@ -30,17 +30,17 @@ from core.bots import RandomBot
 from core.games.speedrun.rules import SpeedRun
 
 
-def main(seed, options, kinds):
+def main(seed, options):
     game = SpeedRun(options, seed)
     # Few names on purpose: on the 64-bit port every new name is an interned string, and
     # this run sits at the edge of a 64 KB heap (see tests/host/test_speedrun_mp.py).
     bots = []
-    for i in range(len(kinds)):
-        if kinds[i] == "g":
+    for seat in range(len(sys.argv[3])):      # the bots, "r"/"g" per seat
+        if sys.argv[3][seat] == "g":
             from core.games.speedrun.bots import GreedyBot   # only when asked: ~4 KB of heap
-            bots.append(GreedyBot(seed + i))
+            bots.append(GreedyBot(seed + seat))
         else:
-            bots.append(RandomBot(seed + i))
+            bots.append(RandomBot(seed + seat))
     print(json.dumps({"record": game.RECORD_VERSION, "game": game.NAME, "seed": seed,
                       "options": game.options}))
     while not game.is_over():
@@ -49,10 +49,10 @@ def main(seed, options, kinds):
         action = bots[seat].choose(game.observation(seat))
         game.apply(seat, action)
         print(json.dumps({"seat": seat, "action": action, "label": game.action_label(action)}))
-        for ev in game.events:
-            print(json.dumps({"event": list(ev)}))
+        for event in game.events:
+            print(json.dumps({"event": list(event)}))
         game.events.clear()
     print(json.dumps({"result": game.result()}))
 
 
-main(int(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3])
+main(int(sys.argv[1]), json.loads(sys.argv[2]))

@@ -246,7 +246,7 @@ def sim_game(n, faults, hands=3, seed=3):
     """A whole MiniTrick game over the in-memory chain (exact line pacing, no OS noise)."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
     from core.link.sim import SimChain
-    from core.record import record_lines
+    from core.record_json import record_lines
     from test_link_trickgame import games, first_legal_ai
     kw = {"ber": 1e-4, "drop": 0.01} if faults else {}
     c = SimChain(n, games, first_legal_ai, seed=seed, **kw)
@@ -367,7 +367,7 @@ def sim_run(game, n, opts=(), config="clean", faults=None, seed=3, level="easy",
     from core.link.sim import SimChain
     from core.link.players import SeatAI
     from core.registry import game_class
-    from core.record import record_lines
+    from core.record_json import record_lines
     from test_link_trickgame import games
     from tools.link_unit import hands_played
     faults = MATRIX_CONFIGS.get(config, {}) if faults is None else faults

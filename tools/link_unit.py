@@ -291,7 +291,7 @@ def main(argv):
                 if a["record"]:
                     # streamed, line by line: a list of every line fragments a MicroPython
                     # heap (a 6-player Reds record failed at 640 KB that way)
-                    from core.record import write_record
+                    from core.record_json import write_record
                     write_record(g, a["record"])
                 emit({"ev": "over", "node": a["node"], "n": k, "result": g.result(),
                       "hands": hands_played(g), "heap": heap_figures()})

@@ -12,7 +12,7 @@ import json
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.record import write_record
+from core.record_json import write_record
 from core.replay import RecordError, read_record
 from core.registry import BOT_KINDS, GAME_NAMES, game_class, make_bot
 from tools.cli import per_player, player, players, seats_as_players

@@ -14,7 +14,7 @@ import json
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
-from core.record import write_record
+from core.record_json import write_record
 from core.replay import RecordError, read_record
 from core.games.speed.rules import Speed, SpeedRecorded
 from core.games.speed.ai import LEVELS

@@ -9,7 +9,7 @@ result), and the mean sizes are printed.
 import os
 import sys
 
-from core.record import dumps, iter_plain_record, iter_record
+from core.record_json import dumps, iter_plain_record, iter_record
 
 # the games are played as tests/core/test_record_facts.py plays them
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

@@ -32,7 +32,7 @@ def test_a_ring_is_reported_and_its_game_ends_identically():
     c.units[0].start()
     assert c.run_until(lambda c: all([u.game is not None for u in c.units]), 10000) >= 0
     assert c.run_until(lambda c: all([u.game.is_over() for u in c.units]), 60000, _bots) >= 0
-    from core.record import record_lines
+    from core.record_json import record_lines
     recs = [record_lines(u.game) for u in c.units]
     assert recs[1] == recs[0] and recs[2] == recs[0]
     assert "the units are cabled in a ring: unplug one cable" in c.units[1].session.reports

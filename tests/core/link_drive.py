@@ -7,7 +7,7 @@ tools/bench_link.py's sim_real_game; `Drive(...).run(hook)` plays to the end.  R
 CPython and the MicroPython unix port."""
 from core.link.sim import SimChain
 from core.link.players import SeatAI
-from core.record import dumps, iter_plain_record
+from core.record_json import dumps, iter_plain_record
 from test_link_trickgame import games
 
 # (game, units, options): every game of the issue, with the smaller unit counts

@@ -16,7 +16,7 @@ import core.link.unit  # noqa: F401  (compile the big modules first, before heap
 from core.link.sim import SimChain
 from test_link_session import _lobby, _bots, _same_records, games
 from core.link import messages as M
-from core.record import record_lines
+from core.record_json import record_lines
 
 
 def test_faulty_wires_a_pulled_cable_pause_and_resume():

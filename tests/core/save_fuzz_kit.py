@@ -283,7 +283,7 @@ META = {"mode": "ai", "human": 0}
 def make_samples():
     """[(label, file bytes)] of POINTS (CPython: writes the samples module)."""
     from core.bots import RandomBot
-    from core.record import record_lines
+    from core.record_json import record_lines
     from core.registry import game_class
     from test_save_fakefs import FakeFs
     out = []

@@ -4,7 +4,7 @@ fault scenarios and Speed are in link_scenarios.py, which imports the helpers he
 from core.link import messages as M
 from core.link.commit import seed_commit, derive_seed
 from core.link.sim import SimChain
-from core.record import record_lines
+from core.record_json import record_lines
 from test_link_trickgame import games, first_legal_ai
 
 

@@ -89,7 +89,8 @@ def test_a_game_dealt_from_a_wide_seed_replays_the_same():
 
 
 def test_a_wide_seed_record_replays():
-    from core.record import record_lines, replay_lines
+    from core.record_json import record_lines
+    from core.replay import replay_lines
     from core.bots import RandomBot
     cls = game_class("reds")
     g = cls({"players": 2, "short_game": True}, SEED)

@@ -4,7 +4,7 @@ import gc
 import sys
 
 from core.bots import RandomBot
-from core.record import dumps, iter_plain_record, iter_record
+from core.record_json import dumps, iter_plain_record, iter_record
 from core.registry import game_class
 from core.replay import RecordError, replay_lines
 from core.games.speed.rules import SpeedRecorded

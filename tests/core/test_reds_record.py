@@ -2,7 +2,8 @@
 Runs on CPython and both MicroPython ports.  Records are streamed line by line from
 core.record's own line builders: a list of every line of a game fragments the ports'
 heaps past use.  tests/host/test_reds_props.py checks the stream equals record_lines."""
-from core.record import action_line, dumps, header
+from core.record import header
+from core.record_json import action_line, dumps
 from core.replay import RecordError, replay_lines
 from core.games.reds.rules import Reds
 from test_reds_kit import RandomPolicy, run

@@ -4,7 +4,8 @@ the last trick, then the round is scored exactly as with the bids applied at onc
 Runs on CPython and both MicroPython ports."""
 from core.game import IllegalAction
 from core.games.reds.rules import BID_SEALED, Reds
-from core.record import action_line, dumps, header
+from core.record import header
+from core.record_json import action_line, dumps
 from core.replay import replay_lines
 from test_reds_kit import RandomPolicy, run, snapshot
 

@@ -7,7 +7,7 @@ import core.games.steppingstones.rules  # noqa: F401  (first: compiling it needs
 import json
 from core import save
 from core.bots import RandomBot
-from core.record import dumps, iter_plain_record, record_lines
+from core.record_json import dumps, iter_plain_record, record_lines
 from core.registry import game_class
 from core.save import GameSaver, SaveStore
 from core.save_load import load_game

@@ -1,5 +1,5 @@
 """Speed records: options, seed and timed actions replay to the identical match."""
-from core.record import record_lines
+from core.record_json import record_lines
 from core.replay import RecordError, replay_lines
 from core.games.speed.rules import Speed
 from core.games.speed.bots import VirtualTable, make_bots

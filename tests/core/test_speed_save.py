@@ -11,7 +11,7 @@ import core.games.speed.rules  # noqa: F401  (first: compiling it needs large fr
 import binascii
 
 from core import save
-from core.record import dumps, action_line
+from core.record_json import dumps, action_line
 from core.save import GameSaver, SaveStore, parse_file
 from core.save_load import load_game, parse_game
 from core.games.speed.rules import Speed

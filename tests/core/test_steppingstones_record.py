@@ -1,6 +1,6 @@
 """Stepping Stones: whole games end (12 hands, up to 15 with Redo), records replay, a
 tampered record names its line, action labels round-trip."""
-from core.record import record_lines
+from core.record_json import record_lines
 from core.replay import RecordError, replay_lines
 from core.games.steppingstones.rules import PASS
 from test_steppingstones_helpers import CAROL, new_game, play_random

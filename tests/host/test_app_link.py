@@ -18,7 +18,7 @@ from core.loop import Boot
 from core.app_link import LOBBY_STATE
 from core.link.sim import SimClock, Wire
 from core.prng import Prng
-from core.record import record_lines
+from core.record_json import record_lines
 from core.save import DeviceFs, SaveStore
 from core.ui import autoplay, keys
 from core.ui.lobby import ROOM

@@ -12,7 +12,7 @@ import pytest
 
 from core import app as app_mod
 from core.prng import Prng
-from core.record import record_lines
+from core.record_json import record_lines
 from core.games.speed.defs import PILE_L, PILE_R
 from core.ui.palette import RGB
 from core.games.speed.screen import _D_MSG, _D_PILE     # what the table last drew, by slot

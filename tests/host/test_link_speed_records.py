@@ -5,7 +5,7 @@ Device units keep one round (tests/core/test_link_speed_match.py compares what t
 and checks every per-round CHECK); here both units keep the whole match, as host tools do
 (`LinkUnit(keep_record=True)`), so the two records can be compared line by line.
 """
-from core.record import record_lines
+from core.record_json import record_lines
 from core.replay import replay_lines
 from test_link_speed_match import _bots, _pair
 

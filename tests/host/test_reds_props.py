@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from core.cards import REDS_DECK, hand_cards
 from core.prng import Prng
-from core.record import dumps, iter_plain_record, record_lines
+from core.record_json import dumps, iter_plain_record, record_lines
 from core.replay import replay_lines
 from core.games.reds.rules import Reds
 from test_reds_record import _stream

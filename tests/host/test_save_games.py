@@ -12,7 +12,7 @@ seat 0 random, the others greedy (core.registry.make_bot); Speed random on both 
 import pytest
 
 from core import gameinfo, save
-from core.record import record_lines
+from core.record_json import record_lines
 from core.registry import game_class, make_bot
 from core.save import DeviceFs, GameSaver, SaveStore, parse_file
 from core.save_load import load_game, parse_game

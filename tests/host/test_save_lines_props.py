@@ -4,7 +4,7 @@ every safe point of every game, for any seed, and each save restores the game.
 tests/core/test_save_packed.py runs the Reds case on the MicroPython ports too."""
 from hypothesis import given, settings, strategies as st
 
-from core.record import record_lines
+from core.record_json import record_lines
 from core.registry import game_class, make_bot
 from core.save import GAME_SAVE, GameSaver, SaveStore, game_chunks, parse_file
 from core.save_load import load_game

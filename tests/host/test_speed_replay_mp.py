@@ -9,7 +9,7 @@ import json
 import os
 import subprocess
 
-from core.record import write_record
+from core.record_json import write_record
 from core.replay import read_record
 from core.games.speed.rules import SpeedRecorded
 from core.games.speed.bots import VirtualTable, make_bots

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from core.record import iter_plain_record
+from core.record_json import iter_plain_record
 from core.replay import replay_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,17 +38,25 @@ def mpy_lib():
     under pytest-xdist, and longer as their counter grows) tipped it.  On the device the
     path is as short ("core/x.mpy" in the flash's root)."""
     lib = os.path.join("build", "sr64", os.environ.get("PYTEST_XDIST_WORKER", "gw0"))
-    os.makedirs(os.path.join(ROOT, lib, "core"), exist_ok=True)
-    for name in sorted(os.listdir(os.path.join(ROOT, "core"))):
-        if name.endswith(".py"):
-            dst = os.path.join(ROOT, lib, "core", name[:-3] + ".mpy")
+    wanted = set()
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "core")):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        rel_dir = os.path.relpath(dirpath, ROOT)
+        os.makedirs(os.path.join(ROOT, lib, rel_dir), exist_ok=True)
+        for name in sorted(filenames):
+            if not name.endswith(".py"):
+                continue
+            src = os.path.join(rel_dir, name)
+            dst = os.path.join(ROOT, lib, rel_dir, name[:-3] + ".mpy")
+            wanted.add(dst)
             part = "%s.%d.part" % (dst, os.getpid())   # another run may share the folder
-            subprocess.run([os.path.join(BIN, "mpy-cross"), "-o", part, "-s", "core/" + name,
-                            os.path.join("core", name)], cwd=ROOT, check=True)
+            subprocess.run([os.path.join(BIN, "mpy-cross"), "-o", part, "-s", src.replace(os.sep, "/"),
+                            src], cwd=ROOT, check=True)
             os.replace(part, dst)
-    for name in os.listdir(os.path.join(ROOT, lib, "core")):   # no stale module shadows one
-        if not os.path.exists(os.path.join(ROOT, "core", name[:-4] + ".py")):
-            os.remove(os.path.join(ROOT, lib, "core", name))
+    for dirpath, _, filenames in os.walk(os.path.join(ROOT, lib, "core")):  # no stale module shadows one
+        for name in filenames:
+            if os.path.join(dirpath, name) not in wanted:
+                os.remove(os.path.join(dirpath, name))
     return lib
 
 

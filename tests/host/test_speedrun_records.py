@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from core.bots import RandomBot
-from core.record import record_lines
+from core.record_json import record_lines
 from core.replay import RecordError, replay_lines
 from core.games.speedrun.rules import SpeedRun
 from core.games.speedrun.bots import GreedyBot

@@ -82,7 +82,7 @@ def test_tools_play_runs_end_to_end(tmp_path):
 
 
 def test_full_game_record_round_trip_and_tampered_result():
-    from core.record import record_lines
+    from core.record_json import record_lines
     from core.replay import RecordError, replay_lines
     g = _play({"redo": True}, 12, ["greedy", "random", "random"])
     lines = record_lines(g)

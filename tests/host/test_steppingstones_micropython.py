@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from core.bots import RandomBot
-from core.record import dumps, iter_plain_record
+from core.record_json import dumps, iter_plain_record
 from core.replay import replay_lines
 from core.games.steppingstones.rules import SteppingStones
 from core.games.steppingstones.bots import GreedyBot
@@ -25,8 +25,8 @@ MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 SCRIPT = os.path.join(ROOT, "tests", "mp_steppingstones_game.py")
 MODULES = ("__init__", "cards", "prng", "game", "trick", "record", "record_json", "registry", "bots",
-           "steppingstones_options", "steppingstones", "steppingstones_log", "steppingstones_why",
-           "steppingstones_bots")
+           "games/steppingstones/options", "games/steppingstones/defs", "games/steppingstones/rules",
+           "games/steppingstones/log", "games/steppingstones/why", "games/steppingstones/bots")
 VARIANTS = [
     {"contracts": "starter", "redo": False},
     {"contracts": "starter", "redo": True},
@@ -40,6 +40,7 @@ def mpy_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("mpy")
     os.makedirs(os.path.join(str(out), "core"))
     for m in MODULES:
+        os.makedirs(os.path.dirname(os.path.join(str(out), "core", m)), exist_ok=True)
         subprocess.run([MPY_CROSS, "-o", os.path.join(str(out), "core", m + ".mpy"),
                         os.path.join(ROOT, "core", m + ".py")], check=True, cwd=ROOT)
     return str(out)

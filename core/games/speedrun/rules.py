@@ -16,22 +16,22 @@ from array import array
 
 from core.cards import SPEEDRUN_DECK, new_hand, hand_add, hand_remove, hand_cards
 from core.game import Game
-from core.games.speedrun import view as speedrun_view
+from core.games.speedrun import view
 from core.trick import TrickResolver, trick_is_low, NO_SUIT
 from core.games.speedrun.defs import (N_PLAYERS, HAND_SIZE, N_TRICKS, N_BOARDS, A_TRUMP, A_NO_TRUMP,
                                 A_RANK, A_CONTRACT, A_PASS, A_REDO, A_REVEAL, A_NOREVEAL,
                                 RANKINGS, BOARD_NAMES, LENGTHS, P_SELECT, P_BID, P_REVEAL,
                                 P_PLAY, P_OVER, NO_ENTRY, REVEALED, HIDDEN,
                                 CompactHistory, board_mask, contract_diff, contract_score)
-from core.games.speedrun import options as speedrun_options
+from core.games.speedrun import options
 
 class SpeedRun(Game):
     NAME = "speedrun"
     # Bump whenever a change alters the outcome of any record (the link refuses to
     # seat units whose versions differ: docs/link.md, "Versions").
     RULES_VERSION = 1
-    PLAYERS = speedrun_options.PLAYERS
-    OPTIONS = speedrun_options.OPTIONS   # core/games/speedrun/options.py (rulings SR-1, SR-9)
+    PLAYERS = options.PLAYERS
+    OPTIONS = options.OPTIONS   # core/games/speedrun/options.py (rulings SR-1, SR-9)
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):
@@ -332,10 +332,10 @@ class SpeedRun(Game):
         return n
 
     def result(self):
-        return speedrun_view.result(self)
+        return view.result(self)
 
     def observation(self, seat):
-        return speedrun_view.observation(self, seat)
+        return view.observation(self, seat)
 
     # -- action names ---------------------------------------------------------------------
     def action_label(self, action):
