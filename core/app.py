@@ -23,7 +23,8 @@ before its next decision, a finished trick stays on the table `trick_ms`, so a p
 follow every card.  `on_safe_point(game)` is called at the end of every trick and hand;
 with a save store (App(store=...)) the game is saved there too (core.save.GameSaver) and
 the save is removed when the game ends or is quit.  Speed (real time) runs in
-core.games.speed.screen (core/app_realtime.py) and is saved at the end of every round; each round's AI starts afresh,
+core.games.speed.screen (core/app_realtime.py) and is saved at the end of every round;
+each round's AI starts afresh,
 seeded from the game and the round, so a game continued from its save plays on as it
 would have.
 

@@ -1,7 +1,8 @@
 """What the menu needs to know about each game, without importing its rules engine.
 
 Each game's player counts and options live in a small module of its own
-(core/games/<game>/options.py; the games are named in core/registry.py) that the engine takes its PLAYERS and OPTIONS from, so there is one table per game and
+(core/games/<game>/options.py; the games are named in core/registry.py) that the engine
+takes its PLAYERS and OPTIONS from, so there is one table per game and
 an engine loads only its own.  The menu reads `info(name)`: importing all four engines
 just to list their options would cost about 112 KB on the unix port (docs/memory.md).
 

@@ -2,8 +2,8 @@
 
 Game.reason() imports this module only when a move is not legal, so neither the texts
 nor the code cost heap while every move is legal.  A refusal is (code, message, sentence):
-  code      R_* below, or a game's own from FIRST_REASON (its why module: core/
-            core/games/speedrun/why.py, core/games/steppingstones/why.py, core/games/reds/text.py, core/games/speed/why.py)
+  code      R_* below, or a game's own from FIRST_REASON (its why module:
+            core/games/<game>/why.py, Reds' text.py)
   message   the engine's words for records, logs and the link: seats, card codes, rulings
   sentence  the player's words for the table's message line: at most 29 cells (the 240 px
             screen), cards and suits as the table draws them ("7^H", core/ui/rich.py),

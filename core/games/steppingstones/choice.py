@@ -17,7 +17,8 @@ from array import array
 
 from micropython import const
 
-from core.games.steppingstones.rules import KIND_NAMES, BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH, REDO_BASE, TRUMP_BASE
+from core.games.steppingstones.rules import (KIND_NAMES, BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH,
+                                             REDO_BASE, TRUMP_BASE)
 from core.games.steppingstones import eval as ev
 
 # Thresholds in expected game points x 64 (64 = one game point).

@@ -1,6 +1,6 @@
 """Stepping Stones's player counts and options: the table the menu shows (through core/gameinfo.py)
-and the engine uses (core/games/steppingstones/rules.py `OPTIONS`), in a module of its own so that neither loads
-the other games' tables.
+and the engine uses (core/games/steppingstones/rules.py `OPTIONS`), in a module of its own
+so that neither loads the other games' tables.
 """
 from core.game import Option
 

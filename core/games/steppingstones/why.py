@@ -9,8 +9,9 @@ from micropython import const
 
 from core.cards import STEPPING_DECK, SUIT_SHIFT, hand_has, rich_card
 from core.refusal import other, suit_word
-from core.games.steppingstones.defs import (BID_BASE, F_MUST_BEAT, KIND_FLAGS, KIND_NAMES, LAST_ACTION, NONE, PASS,
-                                 PHASE_NAMES, RANK_9HIGH, REDO_BASE, TRUMP_BASE)
+from core.games.steppingstones.defs import (BID_BASE, F_MUST_BEAT, KIND_FLAGS, KIND_NAMES, LAST_ACTION,
+                                            NONE, PASS, PHASE_NAMES, RANK_9HIGH, REDO_BASE,
+                                            TRUMP_BASE)
 
 _R_NOT_ACTION = const(4)    # core.refusal.FIRST_REASON
 _R_PHASE = const(5)
