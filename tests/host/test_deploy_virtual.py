@@ -68,7 +68,7 @@ def test_deploy_then_run_a_game_that_saves_on_the_board(vboard, tmp_path, tree):
     # the deployed app boots on the 128 KB unix port: main.py runs the boot sequence up
     # to the hand-over to the app loop (which runs forever once core/app.py exists)
     board = deploy.Board(vb.port)
-    if not os.path.exists(os.path.join(tree, "core", "device.py")):
+    if not os.path.exists(os.path.join(tree, "core", "app.py")):
         out = board.exec("import main")
         assert out.strip().startswith("boot: the app (core/app.py) is not installed: "), out
     out = board.exec("from core.boot import boot, demo\ndemo(boot(), 'steppingstones', 5, 45)")
