@@ -80,8 +80,7 @@ class RedsAI(SlicedAI):
             if bids[giver] is not None and giver != seat:
                 giver_bid = bids[giver]
             receiver_bid = bids[to]
-        return ev.ExchangePlan(n, sorted(obs["hand"]), anti, k, ev.received_value(n, k, giver_bid),
-                               ev.spread(n, anti), receiver_bid, self.spoil)
+        return ev.make_plan(n, sorted(obs["hand"]), anti, k, giver_bid, receiver_bid, self.spoil)
 
     def _give(self, obs):
         plan = self._plan(obs)

@@ -224,7 +224,7 @@ class RedsPlay:
                 full[0] = h[0] | pb[j]
                 full[1] = h[1] | pb[j + 1]
                 full[2] = h[2] | pb[j + 2]
-                b = ev.model_bid(n, ev.estimate(full, n, self.anti))
+                b = ev.model_bid(n, ev.estimate(full, n, self.anti), ev.estimate(full, n, self.anti, True))
                 self.bid[o] = b
                 sim.goal[o] = b
 
