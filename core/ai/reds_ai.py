@@ -82,7 +82,8 @@ class RedsAI(SlicedAI):
             if bids[giver] is not None and giver != seat:
                 giver_bid = bids[giver]
             receiver_bid = bids[to]
-        return ev.make_plan(n, sorted(obs["hand"]), anti, k, giver_bid, receiver_bid, self.spoil)
+        return ev.make_plan(n, sorted(obs["hand"]), anti, k, giver_bid, receiver_bid, self.spoil,
+                            ev.bid_shift(n, bids, seat))
 
     def _give(self, obs):
         plan = self._plan(obs)

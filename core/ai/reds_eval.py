@@ -31,6 +31,7 @@ STEP = const(20)         # hundredths of a trick per bucket
 N_BIDS = const(6)
 UNKNOWN_BID = const(6)
 MAX_PASS = const(4)
+SHIFT = 15
 
 
 def card_class(suit, anti):
@@ -151,8 +152,9 @@ class ExchangePlan:
     `recv` and `sd` are pairs: the received cards' mean value and spread in VAL and in
     VAL0 terms (a nil bid weighs the cards by VAL0)."""
 
-    def __init__(self, n, cards, anti, k, recv, sd, receiver_bid=None, spoil=0):
+    def __init__(self, n, cards, anti, k, recv, sd, receiver_bid=None, spoil=0, shift=0):
         self.n = n
+        self.shift = shift
         self.cards = cards
         self.k = k
         self.recv = recv
@@ -186,7 +188,7 @@ class ExchangePlan:
         best_v = -99999
         best_m = 0
         nil = 1 if bid == 0 else 0
-        total = sum(self.values[nil])
+        total = sum(self.values[nil]) + (0 if nil else self.shift)
         for m in self.masks:
             given = self._given(m, nil)
             v = outlook(self.n, total - given, self.k, self.recv[nil], self.sd[nil], bid) * 4
@@ -217,9 +219,22 @@ def anti_of(obs):
     return 1 if a == "S" else 2
 
 
-def make_plan(n, cards, anti, k, giver_bid=UNKNOWN_BID, receiver_bid=None, spoil=0):
+def bid_shift(n, bids, seat):
+    """Hundredths of a trick to add to the seat's estimate for a positive bid, from the
+    other seats' public bids: each bid above the mean (4.5 / n) claims tricks we would
+    otherwise take, each below leaves some (SHIFT hundredths per bid)."""
+    tot = 0
+    cnt = 0
+    for s in range(len(bids)):
+        if s != seat and bids[s] is not None:
+            tot += bids[s]
+            cnt += 1
+    return -SHIFT * (100 * tot - cnt * 450 // n) // 100
+
+
+def make_plan(n, cards, anti, k, giver_bid=UNKNOWN_BID, receiver_bid=None, spoil=0, shift=0):
     """The ExchangePlan with the received cards' expected value and spread from the
     tables, in both VAL and VAL0 terms."""
     return ExchangePlan(n, cards, anti, k,
                         (received_value(n, k, giver_bid), received_value(n, k, giver_bid, True)),
-                        (spread(n, anti), spread(n, anti, True)), receiver_bid, spoil)
+                        (spread(n, anti), spread(n, anti, True)), receiver_bid, spoil, shift)
