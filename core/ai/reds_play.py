@@ -18,12 +18,17 @@ from core.reds import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
+from core.ai.exact import MAX, MIN
 from core.ai import reds_eval as ev
 
 NO_MATE = const(255)
 # Utility weight of the other seats' points, in quarters of the weight of our own (per
 # seat on average): 4 would be exactly the arena's mean-difference figure.
 HARM = const(2)
+# Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
+# play, the other side playing against us (docs/ai.md, "Exact endings").
+EXACT_CARDS = const(12)
+OPP_SIDE = MIN
 
 
 class RedsSampler(HandSampler):
@@ -95,7 +100,7 @@ class RedsPlay:
         # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
         # and a hand has at most 5 candidate cards.
         self.sampler = RedsSampler(None, n, 39)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, 5)
+        self.pimc = Pimc(self.sim, self.sampler, self, 5, EXACT_CARDS)
         self.me = 0
         self.anti = 0
         self.others = bytearray(n)       # sampler holder i -> seat
@@ -123,6 +128,7 @@ class RedsPlay:
         for s in range(n):
             sim.mate[s] = NO_MATE if partner is None else (s + n // 2) % n
             self.team[s] = 1 if s == me or s == partner else 0
+            self.pimc.exact.side[s] = MAX if self.team[s] else OPP_SIDE
             for i in range(4):
                 sim.hands[s][i] = 0
             sim.won[s] = obs["tricks"][s]

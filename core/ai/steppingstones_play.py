@@ -29,12 +29,16 @@ from core.trick import NO_SUIT, FOLLOW, MAY_TRUMP, MUST_BEAT, RANK_HIGH, RANK_LO
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
+from core.ai.exact import MAX, MIN
 from core.ai import steppingstones_eval as ev
 
 N_PLAYERS = const(3)
 N_RANKS = const(9)
 N_TRICKS = const(12)
 LAST6_FROM = const(6)
+# Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
+# play: declarer against the defenders (docs/ai.md, "Exact endings").
+EXACT_CARDS = const(10)
 
 
 class DefenceSim(TrickSim):
@@ -146,7 +150,7 @@ class SteppingStonesPlay:
         # Sized to the deal: the two other seats hold the unseen cards (of 36), and a
         # hand has at most 12 candidate cards.
         self.sampler = HandSampler(None, 2, 36)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, N_TRICKS)
+        self.pimc = Pimc(self.sim, self.sampler, self, N_TRICKS, EXACT_CARDS)
         self.opps = bytearray(2)
         self.value = None                   # the deciding seat's SeatMemory.value
         self.declarer = 0
@@ -189,6 +193,9 @@ class SteppingStonesPlay:
                     unknown.append(s << 4 | r)
         self.opps[0] = (me + 1) % N_PLAYERS
         self.opps[1] = (me + 2) % N_PLAYERS
+        side = self.pimc.exact.side
+        for s in range(N_PLAYERS):
+            side[s] = MAX if (s == d) == (me == d) else MIN
         caps = []
         voids = []
         for o in self.opps:
