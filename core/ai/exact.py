@@ -18,8 +18,11 @@ progress is not out of play, see pimc.distinct).
 
 The search is iterative (explicit per-ply stacks), so it is sliced like the rest of the
 AI: `begin()` then `step(units)` until True, `value` then holds the result.  Work units
-are the simulator's card plays.  Nothing allocates after __init__ (tests/core/test_ai_exact.py
-runs it under heap_lock); every int stays below 2**30.
+are the simulator's card plays: one per node, though a node (moves, play, undo, table)
+costs about 2.5 playout card plays on the unix port (counting 2 per node took samples
+from PIMC and cost Reds points, docs/ai.md "Exact endings").  Nothing allocates after
+__init__ (tests/core/test_ai_exact.py runs it under heap_lock); every
+int stays below 2**30.
 """
 from array import array
 
@@ -44,10 +47,11 @@ _NONE = const(255)
 
 
 class Exact:
-    def __init__(self, sim, adapter, max_cards, max_moves, tt_bits=5):
+    def __init__(self, sim, adapter, max_cards, max_moves, suits=4, tt_bits=5):
         """sim: the TrickSim searched; adapter: `utility(sim)` (int) at the end of the hand;
         max_cards: the most cards left to play at a root (plies); max_moves: the most
-        cards a hand can hold; tt_bits: log2 of the transposition table's entries."""
+        cards a hand can hold; suits: how many suits the deck has; tt_bits: log2 of the
+        transposition table's entries."""
         n = sim.n
         self.sim = sim
         self.adapter = adapter
@@ -68,20 +72,21 @@ class Exact:
         q = p + n
         self.ub = bytearray(7 * q)
         self.q = q
-        # Zobrist keys: (seat, card) at seat * 64 + card; the leader at seat * 64 + 63
-        # (no card); counted tricks at 64 * n + seat * 16 + won.
+        # Zobrist keys: (seat, card) at seat * zs + card; the leader at seat * zs + zs - 1
+        # (no card); counted tricks at zs * n + seat * (n_tricks + 1) + won.
+        zs = 16 * (suits - 1) + sim.n_ranks + 1
+        self.zs = zs
+        k = zs * n + (sim.n_tricks + 1) * n
         rng = Prng(0x2E7AC7)
-        zob = array("i", range(80 * n))
-        for i in range(80 * n):
+        zob = array("i", range(k))
+        for i in range(k):
             zob[i] = rng.next30()
         self.zob = zob
         size = 1 << tt_bits
         self.tmask = size - 1
-        self.tkey = array("i", range(size))
-        self.tval = array("i", range(size))
-        self.tflag = bytearray(size)
-        self.tmove = bytearray(size)
-        self.tgen = bytearray(size)
+        self.size = size
+        self.tt = array("i", range(2 * size))   # key [i], value [size + i]
+        self.tb = bytearray(3 * size)           # bound [i], move [size + i], deal [2 * size + i]
         self.gen = 1
         self.use_tt = True
         self.hash = 0
@@ -96,8 +101,8 @@ class Exact:
         g = self.gen + 1
         if g > 255:
             g = 1
-            t = self.tgen
-            for i in range(len(t)):
+            t = self.tb
+            for i in range(2 * self.size, 3 * self.size):
                 t[i] = 0
         self.gen = g
 
@@ -106,17 +111,18 @@ class Exact:
         sim = self.sim
         n = sim.n
         zob = self.zob
+        zs = self.zs
         h = 0
         for s in range(n):
             hs = sim.hands[s]
             for su in range(4):
                 m = hs[su]
-                base = s * 64 + (su << 4)
+                base = s * zs + (su << 4)
                 while m:
                     b = m & -m
                     h ^= zob[base + (HIGH_BIT[b >> 8] + 8 if b >> 8 else HIGH_BIT[b])]
                     m ^= b
-            h ^= zob[64 * n + s * 16 + sim.won[s]]
+            h ^= zob[zs * n + s * (sim.n_tricks + 1) + sim.won[s]]
         self.hash = h
         res = sim.res
         ub = self.ub
@@ -151,12 +157,12 @@ class Exact:
         ub = self.ub
         Q = self.q
         zob = self.zob
-        zw = 64 * n
-        tkey = self.tkey
-        tval = self.tval
-        tflag = self.tflag
-        tmove = self.tmove
-        tgen = self.tgen
+        ZS = self.zs
+        zw = ZS * n
+        WS = sim.n_tricks + 1
+        tt = self.tt
+        tb = self.tb
+        S = self.size
         tmask = self.tmask
         gen = self.gen
         use_tt = self.use_tt
@@ -178,17 +184,17 @@ class Exact:
                 ttm = _NONE
                 pi[5 * P + p] = -1
                 if use_tt and res.count == 0:
-                    k = hh ^ zob[sim.turn * 64 + 63]
+                    k = hh ^ zob[sim.turn * ZS + ZS - 1]
                     i = k & tmask
                     pi[5 * P + p] = k
-                    if tgen[i] == gen and tkey[i] == k:
-                        tv = tval[i]
-                        f = tflag[i]
+                    if tb[2 * S + i] == gen and tt[i] == k:
+                        tv = tt[S + i]
+                        f = tb[i]
                         if f == _EXACT or (f == _LOWER and tv >= pi[P + p]) or (f == _UPPER and tv <= pi[p]):
                             v = tv
                             state = _RET
                             continue
-                        ttm = tmove[i]
+                        ttm = tb[S + i]
                 seat = sim.turn
                 sd = side[seat]
                 if sd == POLICY:
@@ -217,7 +223,7 @@ class Exact:
                     t = sim.trick_no
                     ub[6 * Q + q] = t
                     fl = (1 if sim.anti_led else 0) | (2 if res.low else 0)
-                    h = hh ^ zob[seat * 64 + c]
+                    h = hh ^ zob[seat * ZS + c]
                     sim.play(c)
                     if sim.trick_no != t:
                         fl |= 4
@@ -225,7 +231,7 @@ class Exact:
                             fl |= 8
                             w = sim.turn
                             x = won[w]
-                            h ^= zob[zw + w * 16 + x - 1] ^ zob[zw + w * 16 + x]
+                            h ^= zob[zw + w * WS + x - 1] ^ zob[zw + w * WS + x]
                     ub[5 * Q + q] = fl
                     hh = h
                     p += 1
@@ -237,16 +243,16 @@ class Exact:
                     k = pi[5 * P + p]
                     if k >= 0:
                         i = k & tmask
-                        tkey[i] = k
-                        tval[i] = v
-                        tgen[i] = gen
-                        tmove[i] = moves[p * W + pb[2 * P + p]]
+                        tt[i] = k
+                        tt[S + i] = v
+                        tb[2 * S + i] = gen
+                        tb[S + i] = moves[p * W + pb[2 * P + p]]
                         if v <= pi[2 * P + p]:
-                            tflag[i] = _UPPER
+                            tb[i] = _UPPER
                         elif v >= pi[3 * P + p]:
-                            tflag[i] = _LOWER
+                            tb[i] = _LOWER
                         else:
-                            tflag[i] = _EXACT
+                            tb[i] = _EXACT
                     state = _RET
             else:   # _RET: v is the value of the node at ply p
                 if p == 0:
@@ -258,12 +264,12 @@ class Exact:
                 c = ub[q]
                 seat = ub[Q + q]
                 fl = ub[5 * Q + q]
-                h = hh ^ zob[seat * 64 + c]
+                h = hh ^ zob[seat * ZS + c]
                 if fl & 4:
                     if fl & 8:
                         w = sim.turn
                         x = won[w]
-                        h ^= zob[zw + w * 16 + x] ^ zob[zw + w * 16 + x - 1]
+                        h ^= zob[zw + w * WS + x] ^ zob[zw + w * WS + x - 1]
                         won[w] = x - 1
                     # the trick's other cards were overwritten by the next trick's
                     for i in range(n - 1):

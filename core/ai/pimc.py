@@ -33,10 +33,10 @@ DET = const(1)
 
 
 class Pimc:
-    def __init__(self, sim, sampler, adapter, max_cards=MAX_CANDIDATES, exact_cards=0):
+    def __init__(self, sim, sampler, adapter, max_cards=MAX_CANDIDATES, exact_cards=0, suits=4):
         """max_cards: the most candidate cards a decision can have (a game passes its
         hand size, so the buffers fit its hands); exact_cards: solve sampled deals
-        exactly from this many cards left to play (0: never)."""
+        exactly from this many cards left to play (0: never); suits: in the deck."""
         self.sim = sim
         self.sampler = sampler
         self.adapter = adapter
@@ -49,7 +49,7 @@ class Pimc:
         self.spent = 0
         self.done = True
         self.exact_cards = exact_cards
-        self.exact = Exact(sim, adapter, exact_cards, max_cards) if exact_cards else None
+        self.exact = Exact(sim, adapter, exact_cards, max_cards, suits) if exact_cards else None
         self.exact_on = False
         self.solving = False
         self.before = 0

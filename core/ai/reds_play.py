@@ -18,7 +18,7 @@ from core.reds import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai.exact import MAX, MIN
+from core.ai.exact import MAX, MIN, POLICY  # noqa: F401
 from core.ai import reds_eval as ev
 
 NO_MATE = const(255)
@@ -28,7 +28,7 @@ HARM = const(2)
 # Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
 # play, the other side playing against us (docs/ai.md, "Exact endings").
 EXACT_CARDS = const(12)
-OPP_SIDE = MIN
+OPP_SIDE = POLICY
 
 
 class RedsSampler(HandSampler):
@@ -100,7 +100,7 @@ class RedsPlay:
         # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
         # and a hand has at most 5 candidate cards.
         self.sampler = RedsSampler(None, n, 39)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, 5, EXACT_CARDS)
+        self.pimc = Pimc(self.sim, self.sampler, self, 5, EXACT_CARDS, 3)
         self.me = 0
         self.anti = 0
         self.others = bytearray(n)       # sampler holder i -> seat

@@ -11,9 +11,14 @@ from core.speedrun import SpeedRun
 from core.steppingstones import SteppingStones
 from core.reds import Reds
 from core.ai.exact import MIN, POLICY
+from core.ai import speedrun_play, steppingstones_play, reds_play
 from core.ai.speedrun_play import SpeedRunPlay
 from core.ai.steppingstones_play import SteppingStonesPlay, SeatMemory
 from core.ai.reds_play import RedsPlay
+
+# The most cards left at a root each game solves exactly (its EXACT_CARDS).
+_EXACT = {"speedrun": speedrun_play.EXACT_CARDS, "steppingstones": steppingstones_play.EXACT_CARDS,
+          "reds": reds_play.EXACT_CARDS}
 
 
 def _endings(game, left, want, seed):
@@ -40,8 +45,10 @@ def _left(obs, n):
 
 
 def _setups(name, left, want, seed):
-    """The game's search machinery set up on its real endings, one sampled deal
-    determinized: yields (machinery, candidate cards)."""
+    """The game's search machinery set up on its real endings (at most `left` cards
+    and the game's EXACT_CARDS to play), one sampled deal determinized: yields
+    (machinery, candidate cards)."""
+    left = min(left, _EXACT[name])
     if name == "speedrun":
         game = SpeedRun({}, seed)
     elif name == "steppingstones":
