@@ -21,8 +21,8 @@ AI: `begin()` then `step(units)` until True, `value` then holds the result.  Wor
 are the simulator's card plays: one per node, though a node (moves, play, undo, table)
 costs about 2.5 playout card plays on the unix port (counting 2 per node took samples
 from PIMC and cost Reds points, docs/ai.md "Exact endings").  Nothing allocates after
-__init__ (tests/core/test_ai_exact.py runs it under heap_lock); every
-int stays below 2**30.
+__init__ (tests/core/test_ai_exact.py runs it under heap_lock); every int stays below
+2**30.
 """
 from array import array
 

@@ -18,7 +18,7 @@ from core.reds import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai.exact import MAX, MIN, POLICY  # noqa: F401
+from core.ai.exact import MAX, POLICY
 from core.ai import reds_eval as ev
 
 NO_MATE = const(255)
@@ -26,9 +26,9 @@ NO_MATE = const(255)
 # seat on average): 4 would be exactly the arena's mean-difference figure.
 HARM = const(2)
 # Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
-# play, the other side playing against us (docs/ai.md, "Exact endings").
+# play (0: never), the other seats playing their playout policy: as enemies (MIN) they
+# cost points (docs/ai.md, "Exact endings").
 EXACT_CARDS = const(12)
-OPP_SIDE = POLICY
 
 
 class RedsSampler(HandSampler):
@@ -128,7 +128,8 @@ class RedsPlay:
         for s in range(n):
             sim.mate[s] = NO_MATE if partner is None else (s + n // 2) % n
             self.team[s] = 1 if s == me or s == partner else 0
-            self.pimc.exact.side[s] = MAX if self.team[s] else OPP_SIDE
+            if self.pimc.exact:
+                self.pimc.exact.side[s] = MAX if self.team[s] else POLICY
             for i in range(4):
                 sim.hands[s][i] = 0
             sim.won[s] = obs["tricks"][s]

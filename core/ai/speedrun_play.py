@@ -17,7 +17,7 @@ from core.speedrun_defs import RANKINGS, BOARD_NAMES, contract_diff, contract_sc
 from core.ai.sim import TrickSim, G_MAX, G_MIN, G_MIDDLE
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai.exact import MAX, MIN, POLICY  # noqa: F401
+from core.ai.exact import MAX, POLICY
 from core.ai import speedrun_eval as ev
 from core.ai.speedrun_choice import _board_of, _ranking_of, _trump_of, _mask_of
 
@@ -27,9 +27,9 @@ N_BOARDS = const(9)
 GOALS = (0, 1, 4, 5, 7, 9, G_MIN, G_MIDDLE, G_MAX)
 _PASS_BOARD = const(255)
 # Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
-# play, the other seats playing against us (docs/ai.md, "Exact endings").
+# play (0: never), the other seats playing their playout policy: as enemies (MIN) they
+# cost points (docs/ai.md, "Exact endings").
 EXACT_CARDS = const(9)
-OPP_SIDE = POLICY
 
 
 class SpeedRunPlay:
@@ -105,9 +105,10 @@ class SpeedRunPlay:
                     unknown.append(s << 4 | r)
         self.opps[0] = (me + 1) % N_PLAYERS
         self.opps[1] = (me + 2) % N_PLAYERS
-        side = self.pimc.exact.side
-        for s in range(N_PLAYERS):
-            side[s] = MAX if s == me else OPP_SIDE
+        if self.pimc.exact:
+            side = self.pimc.exact.side
+            for s in range(N_PLAYERS):
+                side[s] = MAX if s == me else POLICY
         caps = []
         for o in self.opps:
             n = 0

@@ -29,7 +29,7 @@ from core.trick import NO_SUIT, FOLLOW, MAY_TRUMP, MUST_BEAT, RANK_HIGH, RANK_LO
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.ai.exact import MAX, MIN, POLICY  # noqa: F401
+from core.ai.exact import MAX, POLICY
 from core.ai import steppingstones_eval as ev
 
 N_PLAYERS = const(3)
@@ -37,9 +37,9 @@ N_RANKS = const(9)
 N_TRICKS = const(12)
 LAST6_FROM = const(6)
 # Sampled deals are solved exactly (core/ai/exact.py) from this many cards left to
-# play: declarer against the defenders (docs/ai.md, "Exact endings").
+# play (0: never): our side (the defenders together) searched, the other side playing
+# its playout policy (docs/ai.md, "Exact endings").
 EXACT_CARDS = const(10)
-OPP_SIDE = POLICY
 
 
 class DefenceSim(TrickSim):
@@ -194,9 +194,10 @@ class SteppingStonesPlay:
                     unknown.append(s << 4 | r)
         self.opps[0] = (me + 1) % N_PLAYERS
         self.opps[1] = (me + 2) % N_PLAYERS
-        side = self.pimc.exact.side
-        for s in range(N_PLAYERS):
-            side[s] = MAX if (s == d) == (me == d) else OPP_SIDE
+        if self.pimc.exact:
+            side = self.pimc.exact.side
+            for s in range(N_PLAYERS):
+                side[s] = MAX if (s == d) == (me == d) else POLICY
         caps = []
         voids = []
         for o in self.opps:
