@@ -388,8 +388,12 @@ function loop() {
 }
 
 pocket.test = {
-  run(n) { let st = pocket.state; for (let i = 0; i < n && !pocket.error; i++) st = onePass(); return st; },
-  info() { return JSON.parse(INFO()); },
+  run(n, expect) {
+    if (expect !== undefined && mask() !== expect) throw new Error("the page reads buttons " + mask() + ", not " + expect);
+    let st = pocket.state;
+    for (let i = 0; i < n && !pocket.error; i++) st = onePass(); return st; },
+  info(history) { return JSON.parse(INFO(!!history)); },
+  canvas() { return Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data); },
   mask,
   resetStats() { Object.assign(pocket.stats, { passes: 0, maxPassMs: 0, totalMs: 0 }); mp.globals.get("RESET_PEAK")(); },
   py(code) { mp.runPython(code); },

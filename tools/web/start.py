@@ -35,15 +35,21 @@ def PASS(now, mask):
     return -1 if app is None else app.state
 
 
-def INFO():
-    """The app's state for the page's status line and its tests (JSON)."""
+def INFO(history=False):
+    """The app's state for the page's tests (JSON); `history`: the game's actions too."""
     import json
     app = _b.app
+    g = None if app is None else app.game
+    saver = None if app is None else app.saver
     out = {"state": -1 if app is None else _app.STATE_NAMES[app.state],
            "game": getattr(app, "game_name", None),
            "heap_peak": _peak[0], "heap_now": gc.mem_alloc(),
            "linked": app is not None and app.linked is not None,
-           "notices": _b.notices}
+           "notices": _b.notices,
+           "saves": 0 if app is None else app.saves + (saver.saves if saver else 0),
+           "actions": -1 if g is None else len(g.history)}
+    if history and g is not None:
+        out["history"] = [list(h) if isinstance(h, tuple) else h for h in g.history]
     return json.dumps(out)
 
 

@@ -1,0 +1,147 @@
+"""The web page (make web, docs/web.md) end to end in a real browser: Debian's Chromium,
+headless, driven by playwright-core from npm (tools/web/test_web.mjs).
+
+One browser session (about a minute): the page is built (tools.build_web) into a
+temporary folder and served on localhost; a whole game of each of the four games, whose
+button masks were just recorded on the MicroPython unix port (tests/mp_app_memory.py
+--record: seed 1, the fast delays), is replayed through the page's own inputs (keys and
+clicks on the on-screen buttons by turns) on its virtual clock, and must end at the menu
+after its result screen; the first screens (menu of both layouts, each game's set-up and
+rules) are the simulator's golden images pixel for pixel; a reload in the middle of a
+Reds hand offers "Continue game?" and brings the saved game back; a damaged stored save
+is named and set aside as on the device (the previous copy is offered).  The figures (page weight, time to the menu,
+longest loop pass and heap per game) are printed for docs/web.md.
+"""
+import json
+import os
+import shutil
+import subprocess
+import threading
+
+import pytest
+
+from core.ui.palette import lut565, rgb888_of_565
+from tools import build_web
+from tools.golden_screens import read_indexed
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+GAMES = ("speedrun", "steppingstones", "reds", "speed")
+MP = os.path.join(ROOT, ".venv", "bin", "micropython")
+INSTALL = ("Chromium is missing: apt-get install -y chromium (Debian), then npm install "
+           "(playwright-core); make setup does both")
+
+
+def _panel_rgb():
+    lut = lut565()
+    return [rgb888_of_565((lut[2 * i] << 8) | lut[2 * i + 1]) for i in range(16)]
+
+
+def golden_rgba(path):
+    """The golden 4-bit image as the page draws it: RGBA through the panel's colours."""
+    w, h, buf = read_indexed(path)
+    pal = _panel_rgb()
+    out = bytearray()
+    for b in buf:
+        for i in (b >> 4, b & 15):
+            out += bytes(pal[i]) + b"\xff"
+    return w, h, bytes(out)
+
+
+def _record(game, rec_dir, tmp):
+    fs = os.path.join(tmp, "fs-" + game)
+    os.makedirs(fs)
+    return subprocess.Popen([MP, "-X", "heapsize=512K", "tests/mp_app_memory.py", "--path",
+                             os.path.join("build", "unix-mpy"), "--fs", fs, "--record",
+                             os.path.join(rec_dir, game + ".jsonl"), game, "lcd13", "1"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(INSTALL)
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+        pytest.fail("playwright-core is missing: npm install (make setup)")
+    from tools.app_memory import precompile_app
+    tmp = str(tmp_path_factory.mktemp("web"))
+    rec, web, out = (os.path.join(tmp, d) for d in ("rec", "web", "out"))
+    for d in (rec, out):
+        os.makedirs(d)
+    precompile_app()
+    procs = [_record(g, rec, tmp) for g in GAMES[:2]]
+    build_web.build(web)
+    for i, g in enumerate(GAMES[2:]):
+        procs[i].wait()
+        procs.append(_record(g, rec, tmp))
+    for p in procs:
+        assert p.wait() == 0, p.stderr.read()
+    import functools
+    import http.server
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(build_web.Handler, directory=web))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        proc = subprocess.run(["node", "tools/web/test_web.mjs", "http://127.0.0.1:%d/" % httpd.server_address[1],
+                               rec, out], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    finally:
+        httpd.shutdown()
+    with open(os.path.join(out, "result.json")) as f:
+        result = json.load(f)
+    result["out"] = out
+    result["node"] = proc.stdout + proc.stderr
+    print("web figures:", json.dumps({"load": result.get("load"), "games": dict(
+        (g, dict((k, v) for k, v in r.items() if k != "seen")) for g, r in result["games"].items())}))
+    if os.environ.get("WEB_SHOT"):       # docs/web_page.png is taken here
+        shutil.copyfile(os.path.join(out, "page.png"), os.environ["WEB_SHOT"])
+    return result
+
+
+def test_the_page_runs_without_errors(run):
+    assert not run["errors"], "\n".join(run["errors"]) + run["node"]
+    assert run["load"]["menuMs"] > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_against_the_ai_through_the_page_buttons(run, game):
+    r = run["games"].get(game)
+    assert r is not None, run["errors"]
+    assert "game_result" in r["seen"], r
+    assert r["end"] == "menu", r
+    assert r["presses"] > 20
+
+
+# The same state on both sides: the boot menu (test_app_link's, with Host / Join), each
+# game's set-up, and the rules of the games whose recorded options are the golden run's
+# (the recorded Reds and Speed pick other options than tools.golden_screens: other rules).
+@pytest.mark.parametrize("name,golden", [
+    ("menu_lcd13", "link_app/menu_lcd13.png"), ("menu_display2", "link_app/menu_display2.png")]
+    + [("%s_setup_lcd13" % g, "app/%s_setup_lcd13.png" % g) for g in GAMES]
+    + [("%s_rules_lcd13" % g, "app/%s_rules_lcd13.png" % g) for g in ("speedrun", "steppingstones")])
+def test_first_screens_are_the_simulators_golden_images(run, name, golden):
+    w, h, want = golden_rgba(os.path.join(GOLDEN, golden))
+    with open(os.path.join(run["out"], name + ".rgba"), "rb") as f:
+        got = f.read()
+    assert len(got) == len(want) == 4 * w * h
+    bad = sum(1 for i in range(0, len(got), 4) if got[i:i + 3] != want[i:i + 3])
+    assert bad == 0, "%s: %d pixels differ from %s" % (name, bad, golden)
+
+
+def test_reload_mid_reds_hand_continues_the_saved_game(run):
+    r = run["reload"]
+    before, resume, after = r["before"], r["resume"], r["after"]
+    assert before["state"] == "table" and before["saves"] >= 2
+    assert resume["state"] == "resume", resume          # "Continue game?"
+    assert after["game"] == "reds" and after["state"] in ("table", "hand_result"), after
+    n = len(after["history"])
+    assert n > 0 and after["history"] == before["history"][:n]
+
+
+def test_a_damaged_stored_save_is_named_and_set_aside(run):
+    """One byte of the stored game changed: as on the device (core/boot.py restore), the
+    damaged copy is set aside as game.sav.bad and the previous copy is offered."""
+    d = run["damaged"]
+    assert "game: restored previous save" in d["info"]["notices"], d
+    assert d["info"]["state"] == "resume", d
+    assert "pocket/u50/flash/game.sav.bad" in d["keys"], d["keys"]

@@ -1,0 +1,184 @@
+// The page end to end in Debian's Chromium, headless, driven by playwright-core
+// (tests/host/test_web.py runs it and checks what it writes).
+// Usage: node tools/web/test_web.mjs URL RECDIR OUTDIR [GAME...]
+//   URL      the served build/web folder
+//   RECDIR   GAME.jsonl: the button masks of a whole game, recorded on the unix port by
+//            tests/mp_app_memory.py --record (seed 1, the fast delays, lcd13)
+//   OUTDIR   result.json (figures and what each step saw), NAME.rgba (canvas pixels of the
+//            first screens), page.png (the page, for the README)
+// Each recorded game is replayed through the page's real inputs: every press goes in
+// through the keyboard (the simulator's keys) or a click on the on-screen button, by
+// turns, and the page runs the recorded number of loop passes on its virtual 10 ms
+// clock (?manual), so the game is the one recorded; its end must be the menu again.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const [url, recDir, outDir, ...only] = process.argv.slice(2);
+const GAMES = only.length ? only : ["speedrun", "steppingstones", "reds", "speed"];
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const STATES = ["menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result", "resume", "lobby"];
+const result = { games: {}, errors: [] };
+const out = (name) => path.join(outDir, name);
+
+const userDir = fs.mkdtempSync(path.join(os.tmpdir(), "pocket-chromium-"));
+const ctx = await chromium.launchPersistentContext(userDir, {
+  executablePath: CHROMIUM, headless: true, viewport: { width: 1280, height: 620 },
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+async function open(query, page = null) {
+  page = page || await ctx.newPage();
+  page.on("pageerror", (e) => result.errors.push(String(e)));
+  await page.goto(url + query);
+  await page.waitForFunction(() => window.pocket && (pocket.ready || pocket.error), null, { timeout: 60000 });
+  const err = await page.evaluate(() => pocket.error);
+  if (err) throw new Error("page error: " + err);
+  return page;
+}
+
+function recording(game) {
+  const runs = [];
+  for (const line of fs.readFileSync(path.join(recDir, game + ".jsonl"), "utf8").split("\n")) {
+    if (line.trim()) runs.push(JSON.parse(line));
+  }
+  return runs;
+}
+
+// ---- input through the page: keys or on-screen buttons ------------------------------------
+async function pressMask(page, cfg, held, mask, viaKeys) {
+  // release what is held, then press the bits of `mask`
+  for (const h of held.splice(0)) {
+    if (h.key) await page.keyboard.up(h.key);
+    else await page.mouse.up();
+  }
+  const board = cfg.layouts.lcd13;
+  for (let bit = 0; bit < board.buttons.length; bit++) {
+    if (!((mask >> bit) & 1)) continue;
+    const name = board.buttons[bit];
+    if (viaKeys || held.length) {
+      const k = board.keys[name][0];
+      const key = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight",
+        return: "Enter", space: " ", backspace: "Backspace", escape: "Escape" }[k] || k;
+      await page.keyboard.down(key);
+      held.push({ key });
+    } else {
+      const box = await page.locator('[data-bit="' + bit + '"]').boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      held.push({ mouse: true });
+    }
+  }
+}
+
+async function canvasShot(page, name) {
+  const px = await page.evaluate(() => pocket.test.canvas());
+  fs.writeFileSync(out(name + ".rgba"), Buffer.from(px));
+}
+
+async function replay(page, cfg, runs, game, { stopAfterSaves = 0 } = {}) {
+  const seen = new Set();
+  const held = [];
+  let presses = 0;
+  let maxPass = 0;
+  let cur = 0;
+  await page.evaluate(() => pocket.test.resetStats());
+  for (const r of runs) {
+    if (!Array.isArray(r)) {
+      if (r.game_over !== undefined || r.end) break;
+      continue;
+    }
+    const [mask, n] = r;
+    if (mask !== cur) {
+      if (mask) presses++;
+      await pressMask(page, cfg, held, mask, presses % 2 === 0);
+      cur = mask;
+    }
+    const st = await page.evaluate(([k, m]) => pocket.test.run(k, m), [n, mask]);
+    const name = STATES[st];
+    if (!seen.has(name)) {
+      seen.add(name);
+      if (["setup", "rules", "game_result"].includes(name)) await canvasShot(page, game + "_" + name + "_lcd13");
+    }
+    if (stopAfterSaves) {
+      const info = await page.evaluate(() => pocket.test.info());
+      if (info.saves >= stopAfterSaves && info.state === "table") return { seen: [...seen] };
+    }
+  }
+  await pressMask(page, cfg, held, 0, true);
+  const info = await page.evaluate(() => pocket.test.info());
+  const stats = await page.evaluate(() => pocket.stats);
+  maxPass = stats.maxPassMs;
+  return { seen: [...seen], end: info.state, heapPeak: info.heap_peak, maxPassMs: maxPass,
+           passes: stats.passes, meanPassMs: stats.totalMs / Math.max(1, stats.passes), presses };
+}
+
+try {
+  const cfg = JSON.parse(fs.readFileSync(path.join(recDir, "..", "web", "config.json"), "utf8"));
+  // 1. first load, as a visitor: bytes transferred, time to the menu, the page's picture
+  {
+    const page = await ctx.newPage();
+    await open("?unit=90", page);
+    await page.waitForFunction(() => pocket.stats.menuMs > 0, null, { timeout: 30000 });
+    await page.waitForTimeout(300);
+    result.load = await page.evaluate(() => ({ menuMs: pocket.stats.menuMs, loadMs: pocket.stats.loadMs }));
+    result.load.bytes = await page.evaluate(() => performance.getEntriesByType("navigation")
+      .concat(performance.getEntriesByType("resource")).reduce((a, e) => a + e.transferSize, 0));
+    result.load.files = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop(), e.transferSize]));
+    await page.screenshot({ path: out("page.png") });
+    await page.close();
+  }
+  // 2. the first screen of each layout, for the golden images
+  for (const layout of ["lcd13", "display2"]) {
+    const page = await open("?manual&seed=1&fast&unit=91&layout=" + layout);
+    await page.evaluate(() => pocket.test.run(20));
+    await canvasShot(page, "menu_" + layout);
+    await page.close();
+  }
+  // 3. a whole game of each against the AI, replayed through the page's inputs
+  let unit = 1;
+  for (const game of GAMES) {
+    const page = await open("?manual&seed=1&fast&unit=" + unit++);
+    result.games[game] = await replay(page, cfg, recording(game), game);
+    await page.close();
+  }
+  // 4. reload in the middle of a Reds hand: "Continue game?" brings the same game back
+  if (GAMES.includes("reds")) {
+    const page = await open("?manual&seed=1&fast&unit=50");
+    await replay(page, cfg, recording("reds"), "reds-reload", { stopAfterSaves: 2 });
+    const before = await page.evaluate(() => pocket.test.info(true));
+    await page.reload();
+    await page.waitForFunction(() => window.pocket && (pocket.ready || pocket.error));
+    await page.evaluate(() => pocket.test.run(30));
+    const resume = await page.evaluate(() => pocket.test.info());
+    await page.keyboard.down("a");
+    await page.evaluate(() => pocket.test.run(10));
+    await page.keyboard.up("a");
+    await page.evaluate(() => pocket.test.run(100));
+    const after = await page.evaluate(() => pocket.test.info(true));
+    result.reload = { before, resume, after };
+    // 5. a damaged stored save: as on the device, named once, set aside, a fresh start
+    await page.evaluate(() => {
+      const k = "pocket/u50/flash/game.sav";
+      const t = localStorage.getItem(k);
+      const i = t.length >> 1;
+      localStorage.setItem(k, t.slice(0, i) + String.fromCharCode(t.charCodeAt(i) ^ 0x20) + t.slice(i + 1));
+    });
+    await page.reload();
+    await page.waitForFunction(() => window.pocket && (pocket.ready || pocket.error));
+    await page.evaluate(() => pocket.test.run(30));
+    result.damaged = { info: await page.evaluate(() => pocket.test.info()),
+      keys: await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("pocket/u50/flash/"))) };
+    await canvasShot(page, "damaged");
+    await page.close();
+  }
+} catch (e) {
+  result.errors.push(String(e && e.stack || e));
+} finally {
+  fs.writeFileSync(out("result.json"), JSON.stringify(result, null, 1));
+  await ctx.close();
+  fs.rmSync(userDir, { recursive: true, force: true });
+}
+process.exit(result.errors.length ? 1 : 0);
