@@ -7,7 +7,8 @@ button masks were just recorded on the MicroPython unix port (tests/mp_app_memor
 --record: seed 1, the fast delays), is replayed through the page's own inputs (keys and
 clicks on the on-screen buttons by turns) on its virtual clock, and must end at the menu
 after its result screen; the first screens (menu of both layouts, each game's set-up and
-rules) are the simulator's golden images pixel for pixel; a reload in the middle of a
+rules) are the simulator's golden images pixel for pixel; a linked Reds game in two
+windows (test_a_linked_reds_game_in_two_windows); a reload in the middle of a
 Reds hand offers "Continue game?" and brings the saved game back; a damaged stored save
 is named and set aside as on the device (the previous copy is offered).  The figures (page weight, time to the menu,
 longest loop pass and heap per game) are printed for docs/web.md.
@@ -84,7 +85,7 @@ def run(tmp_path_factory):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         proc = subprocess.run(["node", "tools/web/test_web.mjs", "http://127.0.0.1:%d/" % httpd.server_address[1],
-                               rec, out], cwd=ROOT, capture_output=True, text=True, timeout=600)
+                               rec, out, os.path.join(ROOT, "tests", "host", "web_finger.py")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     finally:
         httpd.shutdown()
     with open(os.path.join(out, "result.json")) as f:
@@ -92,7 +93,8 @@ def run(tmp_path_factory):
     result["out"] = out
     result["node"] = proc.stdout + proc.stderr
     print("web figures:", json.dumps({"load": result.get("load"), "games": dict(
-        (g, dict((k, v) for k, v in r.items() if k != "seen")) for g, r in result["games"].items())}))
+        (g, dict((k, v) for k, v in r.items() if k != "seen")) for g, r in result["games"].items()),
+        "linked": result.get("linked") and dict((k, v) for k, v in result["linked"].items() if k != "units")}))
     if os.environ.get("WEB_SHOT"):       # docs/web_page.png is taken here
         shutil.copyfile(os.path.join(out, "page.png"), os.environ["WEB_SHOT"])
     return result
@@ -109,7 +111,7 @@ def test_a_whole_game_against_the_ai_through_the_page_buttons(run, game):
     assert r is not None, run["errors"]
     assert "game_result" in r["seen"], r
     assert r["end"] == "menu", r
-    assert r["presses"] > 20
+    assert r["trustedPresses"] >= 30 and r["pagePresses"] > 50, r
 
 
 # The same state on both sides: the boot menu (test_app_link's, with Host / Join), each
@@ -136,6 +138,23 @@ def test_reload_mid_reds_hand_continues_the_saved_game(run):
     assert after["game"] == "reds" and after["state"] in ("table", "hand_result"), after
     n = len(after["history"])
     assert n > 0 and after["history"] == before["history"][:n]
+
+
+def test_a_linked_reds_game_in_two_windows(run):
+    """Two windows joined by the page's BroadcastChannel cable (with bit flips, drops and
+    duplicates on it), the same link stack as the devices: two scripted players
+    (tests/host/web_finger.py), two AI seats, a short game to its results; both windows
+    end with the same record, and neither drew a card another seat still held hidden."""
+    r = run["linked"]
+    a, b = r["units"]
+    for u in (a, b):
+        f = u["finger"]
+        assert f["done"] and f["record"], f
+        faces, own, public, hidden = f["leaks"]
+        assert own > 50, f["leaks"]        # the watch sees this unit's own hand drawn
+        assert hidden == 0, f["leaked"]
+    assert a["finger"]["record"] == b["finger"]["record"]
+    assert a["link"]["flipped"] + a["link"]["dropped"] + a["link"]["duplicated"] > 0, a["link"]
 
 
 def test_a_damaged_stored_save_is_named_and_set_aside(run):

@@ -34,7 +34,7 @@ function warn(text) {
 
 const pocket = {
   ready: false, error: null, warnings: [], state: null,
-  stats: { passes: 0, maxPassMs: 0, totalMs: 0, frames: 0, loadMs: 0, menuMs: 0 },
+  stats: { passes: 0, maxPassMs: 0, totalMs: 0, over50: 0, frames: 0, loadMs: 0, menuMs: 0 },
 };
 globalThis.pocket = pocket;
 
@@ -306,7 +306,7 @@ function setupInput(cfg) {
     const bit = parseInt(el.dataset.bit, 10);
     el.addEventListener("pointerdown", (e) => {
       e.preventDefault();
-      el.setPointerCapture(e.pointerId);
+      try { el.setPointerCapture(e.pointerId); } catch (err) { /* a pointer that is gone */ }
       pointerBits.set(e.pointerId, bit);
       showMask();
     });
@@ -374,6 +374,7 @@ function onePass() {
   s.passes++;
   s.totalMs += dt;
   if (dt > s.maxPassMs) s.maxPassMs = dt;
+  if (dt > 50) s.over50++;
   if (st !== pocket.state) {
     pocket.state = st;
     if (st === 0 && !s.menuMs) s.menuMs = performance.now();
@@ -393,10 +394,14 @@ pocket.test = {
     let st = pocket.state;
     for (let i = 0; i < n && !pocket.error; i++) st = onePass(); return st; },
   info(history) { return JSON.parse(INFO(!!history)); },
-  canvas() { return Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data); },
   mask,
-  resetStats() { Object.assign(pocket.stats, { passes: 0, maxPassMs: 0, totalMs: 0 }); mp.globals.get("RESET_PEAK")(); },
+  resetStats() { Object.assign(pocket.stats, { passes: 0, maxPassMs: 0, totalMs: 0, over50: 0 }); mp.globals.get("RESET_PEAK")(); },
   py(code) { mp.runPython(code); },
+  canvas() {     // the picture drawn, RGBA as base64 (what a screenshot of the canvas holds)
+    const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    return btoa(bytesToText(new Uint8Array(px.buffer)));
+  },
+  call(name) { return mp.globals.get(name)(); },
 };
 
 async function main() {
