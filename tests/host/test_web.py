@@ -10,7 +10,8 @@ after its result screen; the first screens (menu of both layouts, each game's se
 rules) are the simulator's golden images pixel for pixel; a linked Reds game in two
 windows (test_a_linked_reds_game_in_two_windows); a reload in the middle of a
 Reds hand offers "Continue game?" and brings the saved game back; a damaged stored save
-is named and set aside as on the device (the previous copy is offered).  The figures (page weight, time to the menu,
+is named and set aside as on the device (the previous copy is offered); the errors the
+page states (test_clear_errors).  The figures (page weight, time to the menu,
 longest loop pass and heap per game) are printed for docs/web.md.
 """
 import json
@@ -164,3 +165,13 @@ def test_a_damaged_stored_save_is_named_and_set_aside(run):
     assert "game: restored previous save" in d["info"]["notices"], d
     assert d["info"]["state"] == "resume", d
     assert "pocket/u50/flash/game.sav.bad" in d["keys"], d["keys"]
+
+
+def test_clear_errors(run):
+    """Opened from a file, no WebAssembly: the page stops and says why and what to do.
+    Storage refused or full: it says so and the app goes on (saves for this visit only)."""
+    e = run["errors_shown"]
+    assert "opened from a file" in e["file"][0] and "make web" in e["file"][0]
+    assert "no WebAssembly" in e["wasm"][0]
+    assert "refused storage" in e["refused"][1] and e["refusedState"] == "menu"
+    assert "storage is full" in e["full"][1] and e["fullState"] == "table"

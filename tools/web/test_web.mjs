@@ -16,7 +16,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 const [url, recDir, outDir, fingerFile, ...only] = process.argv.slice(2);
-const ALL = ["load", "speedrun", "steppingstones", "reds", "speed", "reload", "linked"];
+const ALL = ["load", "speedrun", "steppingstones", "reds", "speed", "reload", "errors", "linked"];
 const PHASES = only.length ? only : ALL;
 const GAMES = ALL.slice(1, 5).filter((g) => PHASES.includes(g));
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -170,6 +170,49 @@ async function replay(page, cfg, runs, game, { stopAfterSaves = 0 } = {}) {
            trustedPresses: presses, pagePresses: rest.presses };
 }
 
+async function errorPages(cfg) {
+  const seen = {};
+  const text = async (p) => p.evaluate(() => [document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
+    document.getElementById("warning").hidden ? "" : document.getElementById("warning").textContent]);
+  let p = await ctx.newPage();
+  await p.goto("file://" + path.resolve(recDir, "..", "web", "index.html"));
+  await p.waitForTimeout(300);
+  seen.file = await text(p);
+  await p.close();
+  p = await ctx.newPage();
+  await p.addInitScript(() => { delete globalThis.WebAssembly; });
+  await p.goto(url + "?unit=80");
+  await p.waitForFunction(() => window.pocket && pocket.error);
+  seen.wasm = await text(p);
+  await p.close();
+  p = await ctx.newPage();
+  await p.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", { get() { throw new DOMException("blocked", "SecurityError"); } });
+  });
+  await p.goto(url + "?unit=81&manual");
+  await p.waitForFunction(() => window.pocket && (pocket.ready || pocket.error));
+  await p.evaluate(() => pocket.test.run(20));
+  seen.refused = await text(p);
+  seen.refusedState = await p.evaluate(() => pocket.test.info().state);
+  await p.close();
+  // full: every write of a save file refused, as a full quota does; a Reds game until it saves
+  p = await ctx.newPage();
+  await p.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k.includes("/flash/game")) throw new DOMException("full", "QuotaExceededError");
+      return set.call(this, k, v);
+    };
+  });
+  await p.goto(url + "?manual&seed=1&fast&unit=82");
+  await p.waitForFunction(() => window.pocket && (pocket.ready || pocket.error));
+  await replay(p, cfg, recording("reds"), "reds-full", { stopAfterSaves: 1 });
+  seen.full = await text(p);
+  seen.fullState = await p.evaluate(() => pocket.test.info().state);
+  await p.close();
+  return seen;
+}
+
 const PHYSICAL = { OK: ["A", "PRESS"], DOWN: ["DOWN", "DOWN"], UP: ["UP", "UP"], BACK: ["B", "B"] };
 
 async function linked() {
@@ -237,13 +280,13 @@ try {
   // 1. first load, as a visitor: bytes transferred, time to the menu, the page's picture
   if (PHASES.includes("load")) {
     const page = await ctx.newPage();
-    await open("?unit=90", page);
+    await open("", page);
     await page.waitForFunction(() => pocket.stats.menuMs > 0, null, { timeout: 30000 });
     await page.waitForTimeout(300);
     result.load = await page.evaluate(() => ({ menuMs: pocket.stats.menuMs, loadMs: pocket.stats.loadMs }));
     result.load.bytes = await page.evaluate(() => performance.getEntriesByType("navigation")
-      .concat(performance.getEntriesByType("resource")).reduce((a, e) => a + e.transferSize, 0));
-    result.load.files = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop(), e.transferSize]));
+      .concat(performance.getEntriesByType("resource")).reduce((a, e) => a + Math.max(e.transferSize, e.encodedBodySize), 0));
+    result.load.files = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop(), Math.max(e.transferSize, e.encodedBodySize)]));
     await page.screenshot({ path: out("page.png") });
     await page.close();
   }
@@ -255,7 +298,7 @@ try {
     await page.close();
   }
   // 3. a whole game of each against the AI, replayed through the page's inputs
-  let unit = 1;
+  let unit = 11;
   for (const game of GAMES) {
     const page = await open("?manual&seed=1&fast&unit=" + unit++);
     const t = Date.now();
@@ -295,6 +338,8 @@ try {
   }
   // 6. linked Reds in two windows, cabled by the page's BroadcastChannel: two scripted
   // players (tests/host/web_finger.py decides, the page's buttons press), two AI seats
+  // 7. clear errors: opened from a file, no WebAssembly, storage refused, storage full
+  if (PHASES.includes("errors")) result.errors_shown = await errorPages(cfg);
   if (linkedRun) result.linked = await linkedRun;
 } catch (e) {
   result.errors.push(String(e && e.stack || e));
