@@ -62,9 +62,11 @@ test-wasm: setup
 	@echo "=== MicroPython WebAssembly port, 32-bit (heap $(WASM_HEAP)): core suite + zero-allocation checks ==="
 	$(PY) -m tools.mp_suite wasm --heap $(WASM_HEAP)
 
+# pytest-xdist spreads the host tests over both cores (most of them wait on a MicroPython
+# or Node subprocess); the two ports' suites above already run two modules at a time.
 test-cpython: setup
-	@echo "=== CPython + pytest: all host tests ==="
-	$(PY) -m pytest tests
+	@echo "=== CPython + pytest: all host tests (2 workers) ==="
+	$(PY) -m pytest -n 2 tests
 
 # The third way to play: the app in a web page (docs/web.md).  Builds build/web (any
 # static server serves it) and serves it on localhost, printing the address.

@@ -60,17 +60,12 @@ def _record(game, rec_dir, tmp):
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(INSTALL)
-    if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
-        pytest.fail("playwright-core is missing: npm install (make setup)")
+def _session(tmp):
+    """Build, record, serve and drive the browser once; returns result.json's record."""
     from tools.app_memory import precompile_app
-    tmp = str(tmp_path_factory.mktemp("web"))
     rec, web, out = (os.path.join(tmp, d) for d in ("rec", "web", "out"))
     for d in (rec, out):
-        os.makedirs(d)
+        os.makedirs(d, exist_ok=True)
     precompile_app()
     procs = [_record(g, rec, tmp) for g in GAMES[:2]]
     build_web.build(web)
@@ -86,7 +81,8 @@ def run(tmp_path_factory):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         proc = subprocess.run(["node", "tools/web/test_web.mjs", "http://127.0.0.1:%d/" % httpd.server_address[1],
-                               rec, out, os.path.join(ROOT, "tests", "host", "web_finger.py")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+                               rec, out, os.path.join(ROOT, "tests", "host", "web_finger.py")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=600)
     finally:
         httpd.shutdown()
     with open(os.path.join(out, "result.json")) as f:
@@ -98,7 +94,32 @@ def run(tmp_path_factory):
         "linked": result.get("linked") and dict((k, v) for k, v in result["linked"].items() if k != "units")}))
     if os.environ.get("WEB_SHOT"):       # docs/web_page.png is taken here
         shutil.copyfile(os.path.join(out, "page.png"), os.environ["WEB_SHOT"])
+    with open(os.path.join(out, "session.json"), "w") as f:
+        json.dump(result, f)
     return result
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """One browser session per test run: under pytest-xdist (make test: -n 2) the workers
+    share it (a lock on the run's folder: the first runs it, the other reads its result)."""
+    import fcntl
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(INSTALL)
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
+        pytest.fail("playwright-core is missing: npm install (make setup)")
+    uid = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if uid is None:
+        return _session(str(tmp_path_factory.mktemp("web")))
+    tmp = os.path.join(ROOT, "build", "web-test-" + uid[:12])
+    os.makedirs(tmp, exist_ok=True)
+    with open(tmp + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = os.path.join(tmp, "out", "session.json")
+        if os.path.exists(done):
+            with open(done) as f:
+                return json.load(f)
+        return _session(tmp)
 
 
 def test_the_page_runs_without_errors(run):
