@@ -215,7 +215,7 @@ function startChannel() {
   link.chan.onmessage = (ev) => {
     const m = ev.data;
     if (!m || m.from === UNIT) return;
-    link.seen.set(m.from, performance.now());
+    link.seen.set(m.from, performance.now());       // a window with its ports open
     if (m.t === "data" && m.to === UNIT && link.open) {
       const port = m.from === neighbour(0) ? 0 : m.from === neighbour(1) ? 1 : -1;
       if (port < 0) return;
@@ -223,8 +223,6 @@ function startChannel() {
       pocket.linkStats.received += m.bytes.length;
     }
   };
-  link.chan.postMessage({ t: "here", from: UNIT });
-  setInterval(() => link.chan.postMessage({ t: "here", from: UNIT }), 300);
 }
 
 pocket.link_open = () => {
@@ -233,7 +231,12 @@ pocket.link_open = () => {
     return;
   }
   startChannel();
-  link.open = true;
+  if (!link.open) {
+    // only a window whose app opened its ports is on the chain: it says so every 300 ms
+    link.open = true;
+    link.chan.postMessage({ t: "here", from: UNIT });
+    setInterval(() => link.chan.postMessage({ t: "here", from: UNIT }), 300);
+  }
 };
 
 pocket.link_write = (port, addr, n) => {
@@ -373,7 +376,7 @@ function onePass() {
   const s = pocket.stats;
   s.passes++;
   s.totalMs += dt;
-  if (dt > s.maxPassMs) s.maxPassMs = dt;
+  if (dt > s.maxPassMs) { s.maxPassMs = dt; s.maxPassState = st; }
   if (dt > 50) s.over50++;
   if (st !== pocket.state) {
     pocket.state = st;

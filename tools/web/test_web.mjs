@@ -166,6 +166,7 @@ async function replay(page, cfg, runs, game, { stopAfterSaves = 0 } = {}) {
   const info = await page.evaluate(() => pocket.test.info());
   const stats = await page.evaluate(() => pocket.stats);
   return { seen: [...seen], end: info.state, heapPeak: info.heap_peak, maxPassMs: stats.maxPassMs,
+           maxPassIn: STATES[stats.maxPassState],
            passes: stats.passes, over50: stats.over50, meanPassMs: stats.totalMs / Math.max(1, stats.passes),
            trustedPresses: presses, pagePresses: rest.presses };
 }
@@ -267,7 +268,8 @@ async function linked() {
   const out = { seconds: (Date.now() - t) / 1000, presses, units: [] };
   for (const p of pages) {
     out.units.push({ finger: JSON.parse(await p.evaluate(() => pocket.test.call("FINGER_INFO"))),
-                     link: await p.evaluate(() => pocket.linkStats), stats: await p.evaluate(() => pocket.stats) });
+                     link: await p.evaluate(() => pocket.linkStats), stats: await p.evaluate(() => pocket.stats),
+                     heapPeak: await p.evaluate(() => pocket.test.info().heap_peak) });
     await p.close();
   }
   return out;
