@@ -30,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
+RUNS = GAMES + ("speed@display2",)      # GAME[@LAYOUT]: also Speed on the 320x240 board
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 INSTALL = ("Chromium is missing: apt-get install -y chromium (Debian), then npm install "
            "(playwright-core); make setup does both")
@@ -51,12 +52,14 @@ def golden_rgba(path):
     return w, h, bytes(out)
 
 
-def _record(game, rec_dir, tmp):
-    fs = os.path.join(tmp, "fs-" + game)
-    os.makedirs(fs)
+def _record(name, rec_dir, tmp):
+    game, _, layout = (name + "@lcd13").partition("@")
+    layout = layout.split("@")[0]
+    fs = os.path.join(tmp, "fs-" + name)
+    os.makedirs(fs, exist_ok=True)
     return subprocess.Popen([MP, "-X", "heapsize=512K", "tests/mp_app_memory.py", "--path",
                              os.path.join("build", "unix-mpy"), "--fs", fs, "--record",
-                             os.path.join(rec_dir, game + ".jsonl"), game, "lcd13", "1"],
+                             os.path.join(rec_dir, name + ".jsonl"), game, layout, "1"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -67,9 +70,9 @@ def _session(tmp):
     for d in (rec, out):
         os.makedirs(d, exist_ok=True)
     precompile_app()
-    procs = [_record(g, rec, tmp) for g in GAMES[:2]]
+    procs = [_record(g, rec, tmp) for g in RUNS[:2]]       # two at a time (two cores)
     build_web.build(web)
-    for i, g in enumerate(GAMES[2:]):
+    for i, g in enumerate(RUNS[2:]):
         procs[i].wait()
         procs.append(_record(g, rec, tmp))
     for p in procs:
@@ -127,7 +130,7 @@ def test_the_page_runs_without_errors(run):
     assert run["load"]["menuMs"] > 0
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", RUNS)
 def test_a_whole_game_against_the_ai_through_the_page_buttons(run, game):
     r = run["games"].get(game)
     assert r is not None, run["errors"]
@@ -142,7 +145,8 @@ def test_a_whole_game_against_the_ai_through_the_page_buttons(run, game):
 @pytest.mark.parametrize("name,golden", [
     ("menu_lcd13", "link_app/menu_lcd13.png"), ("menu_display2", "link_app/menu_display2.png")]
     + [("%s_setup_lcd13" % g, "app/%s_setup_lcd13.png" % g) for g in GAMES]
-    + [("%s_rules_lcd13" % g, "app/%s_rules_lcd13.png" % g) for g in ("speedrun", "steppingstones")])
+    + [("%s_rules_lcd13" % g, "app/%s_rules_lcd13.png" % g) for g in ("speedrun", "steppingstones")]
+    + [("speed_setup_display2", "app/speed_setup_display2.png")])
 def test_first_screens_are_the_simulators_golden_images(run, name, golden):
     w, h, want = golden_rgba(os.path.join(GOLDEN, golden))
     with open(os.path.join(run["out"], name + ".rgba"), "rb") as f:

@@ -3,7 +3,8 @@
 // Usage: node tools/web/test_web.mjs URL RECDIR OUTDIR [GAME...]
 //   URL      the served build/web folder
 //   RECDIR   GAME.jsonl: the button masks of a whole game, recorded on the unix port by
-//            tests/mp_app_memory.py --record (seed 1, the fast delays, lcd13)
+//            tests/mp_app_memory.py --record (seed 1, the fast delays; GAME@display2.jsonl
+//            on the 320x240 layout, else lcd13)
 //   OUTDIR   result.json (figures and what each step saw), NAME.rgba (canvas pixels of the
 //            first screens), page.png (the page, for the README)
 // Each recorded game is replayed through the page's real inputs: every press goes in
@@ -16,9 +17,9 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 const [url, recDir, outDir, fingerFile, ...only] = process.argv.slice(2);
-const ALL = ["load", "speedrun", "steppingstones", "reds", "speed", "reload", "errors", "linked"];
+const ALL = ["load", "speedrun", "steppingstones", "reds", "speed", "speed@display2", "reload", "errors", "linked"];
 const PHASES = only.length ? only : ALL;
-const GAMES = ALL.slice(1, 5).filter((g) => PHASES.includes(g));
+const GAMES = ALL.slice(1, 6).filter((g) => PHASES.includes(g));   // GAME[@LAYOUT]: lcd13 unless said
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const STATES = ["menu", "setup", "rules", "table", "pause", "sheet", "hand_result", "game_result", "resume", "lobby"];
 const result = { games: {}, errors: [] };
@@ -50,13 +51,13 @@ function recording(game) {
 }
 
 // ---- input through the page: keys or on-screen buttons ------------------------------------
-async function pressMask(page, cfg, held, mask, viaKeys) {
+async function pressMask(page, cfg, held, mask, viaKeys, layout = "lcd13") {
   // release what is held, then press the bits of `mask`
   for (const h of held.splice(0)) {
     if (h.key) await page.keyboard.up(h.key);
     else await page.mouse.up();
   }
-  const board = cfg.layouts.lcd13;
+  const board = cfg.layouts[layout];
   for (let bit = 0; bit < board.buttons.length; bit++) {
     if (!((mask >> bit) & 1)) continue;
     const name = board.buttons[bit];
@@ -127,7 +128,7 @@ function inPage({ runs, keys, stopAfterSaves, states }) {
   return { seen: [...seen], shots, presses };
 }
 
-async function replay(page, cfg, runs, game, { stopAfterSaves = 0 } = {}) {
+async function replay(page, cfg, runs, game, { stopAfterSaves = 0, layout = "lcd13" } = {}) {
   const seen = new Set();
   const held = [];
   let presses = 0;
@@ -146,23 +147,23 @@ async function replay(page, cfg, runs, game, { stopAfterSaves = 0 } = {}) {
     const [mask, n] = masks[i];
     if (mask !== cur) {
       if (mask) presses++;
-      await pressMask(page, cfg, held, mask, presses % 2 === 0);
+      await pressMask(page, cfg, held, mask, presses % 2 === 0, layout);
       cur = mask;
     }
     const name = STATES[await page.evaluate(([k, m]) => pocket.test.run(k, m), [n, mask])];
     if (!seen.has(name)) {
       seen.add(name);
-      if (["setup", "rules"].includes(name)) await canvasShot(page, game + "_" + name + "_lcd13");
+      if (["setup", "rules"].includes(name)) await canvasShot(page, game + "_" + name + "_" + layout);
     }
   }
-  await pressMask(page, cfg, held, 0, true);
-  const board = cfg.layouts.lcd13;
+  await pressMask(page, cfg, held, 0, true, layout);
+  const board = cfg.layouts[layout];
   const JS = { up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", return: "Enter",
     space: " ", backspace: "Backspace", escape: "Escape" };
   const keys = board.buttons.map((b) => JS[board.keys[b][0]] || board.keys[b][0]);
   const rest = await page.evaluate(inPage, { runs: masks.slice(i), keys, stopAfterSaves, states: STATES });
   for (const s of rest.seen) seen.add(s);
-  for (const [name, px] of Object.entries(rest.shots)) fs.writeFileSync(out(game + "_" + name + "_lcd13.rgba"), Buffer.from(px, "base64"));
+  for (const [name, px] of Object.entries(rest.shots)) fs.writeFileSync(out(game + "_" + name + "_" + layout + ".rgba"), Buffer.from(px, "base64"));
   const info = await page.evaluate(() => pocket.test.info());
   const stats = await page.evaluate(() => pocket.stats);
   return { seen: [...seen], end: info.state, heapPeak: info.heap_peak, maxPassMs: stats.maxPassMs,
@@ -301,11 +302,13 @@ try {
   }
   // 3. a whole game of each against the AI, replayed through the page's inputs
   let unit = 11;
-  for (const game of GAMES) {
-    const page = await open("?manual&seed=1&fast&unit=" + unit++);
+  for (const name of GAMES) {
+    const [game, layout = "lcd13"] = name.split("@");
+    const page = await open("?manual&seed=1&fast&unit=" + unit++ + "&layout=" + layout);
     const t = Date.now();
-    result.games[game] = await replay(page, cfg, recording(game), game);
-    result.games[game].seconds = (Date.now() - t) / 1000;
+    const game_ = name;
+    result.games[game_] = await replay(page, cfg, recording(name), game, { layout });
+    result.games[game_].seconds = (Date.now() - t) / 1000;
     await page.close();
   }
   // 4. reload in the middle of a Reds hand: "Continue game?" brings the same game back
