@@ -116,6 +116,11 @@ def run(tmp_path_factory):
         return _session(str(tmp_path_factory.mktemp("web")))
     tmp = os.path.join(ROOT, "build", "web-test-" + uid[:12])
     os.makedirs(tmp, exist_ok=True)
+    import glob
+    import time
+    for old in glob.glob(os.path.join(ROOT, "build", "web-test-*")):    # earlier runs'
+        if not old.startswith(tmp) and os.path.getmtime(old) < time.time() - 3600:
+            shutil.rmtree(old, ignore_errors=True) if os.path.isdir(old) else os.remove(old)
     with open(tmp + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = os.path.join(tmp, "out", "session.json")
