@@ -205,3 +205,4 @@ def test_clear_errors(run):
     assert "no WebAssembly" in e["wasm"][0]
     assert "refused storage" in e["refused"][1] and e["refusedState"] == "menu"
     assert "storage is full" in e["full"][1] and e["fullState"] == "table"
+    assert all("open in another window" in t[1] for t in e["twin"]), e["twin"]

@@ -209,11 +209,20 @@ function neighbour(port) {
   return best;
 }
 
+const INSTANCE = Math.random();     // this window, told apart from another of the same unit
+
 function startChannel() {
   if (link.chan || typeof BroadcastChannel !== "function") return;
   link.chan = new BroadcastChannel("pocket-cards-link");
   link.chan.onmessage = (ev) => {
     const m = ev.data;
+    if (m && m.from === UNIT && m.inst !== INSTANCE && !pocket.twin) {
+      // two windows of one unit share its saves and its link address: say so
+      pocket.twin = true;
+      warn("Unit " + UNIT + " is open in another window too: both use its saves and link address. "
+           + "Close one, or open this one as another unit (the link beside the screen).");
+      if (m.t === "whois") link.chan.postMessage({ t: "whois", from: UNIT, inst: INSTANCE });
+    }
     if (!m || m.from === UNIT) return;
     link.seen.set(m.from, performance.now());       // a window with its ports open
     if (m.t === "data" && m.to === UNIT && link.open) {
@@ -223,6 +232,7 @@ function startChannel() {
       pocket.linkStats.received += m.bytes.length;
     }
   };
+  link.chan.postMessage({ t: "whois", from: UNIT, inst: INSTANCE });
 }
 
 pocket.link_open = () => {
@@ -234,8 +244,8 @@ pocket.link_open = () => {
   if (!link.open) {
     // only a window whose app opened its ports is on the chain: it says so every 300 ms
     link.open = true;
-    link.chan.postMessage({ t: "here", from: UNIT });
-    setInterval(() => link.chan.postMessage({ t: "here", from: UNIT }), 300);
+    link.chan.postMessage({ t: "here", from: UNIT, inst: INSTANCE });
+    setInterval(() => link.chan.postMessage({ t: "here", from: UNIT, inst: INSTANCE }), 300);
   }
 };
 
@@ -252,7 +262,7 @@ pocket.link_write = (port, addr, n) => {
     out.push(b);
     if (FAULT.dup && random() < FAULT.dup) { out.push(b); pocket.linkStats.duplicated++; }
   }
-  link.chan.postMessage({ t: "data", from: UNIT, to, bytes: out });
+  link.chan.postMessage({ t: "data", from: UNIT, inst: INSTANCE, to, bytes: out });
 };
 
 pocket.link_read = (port, addr, n) => {

@@ -197,6 +197,13 @@ async function errorPages(cfg) {
   seen.refused = await text(p);
   seen.refusedState = await p.evaluate(() => pocket.test.info().state);
   await p.close();
+  // the same unit in two windows: the second says so (and so does the first)
+  p = await open("?unit=83&manual");
+  const twin = await open("?unit=83&manual");
+  await twin.waitForTimeout(300);
+  seen.twin = [await text(p), await text(twin)];
+  await twin.close();
+  await p.close();
   // full: every write of a save file refused, as a full quota does; a Reds game until it saves
   p = await ctx.newPage();
   await p.addInitScript(() => {
