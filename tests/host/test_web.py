@@ -175,7 +175,9 @@ def test_a_linked_reds_game_in_two_windows(run):
     """Two windows joined by the page's BroadcastChannel cable (with bit flips, drops and
     duplicates on it), the same link stack as the devices: two scripted players
     (tests/host/web_finger.py), two AI seats, a short game to its results; both windows
-    end with the same record, and neither drew a card another seat still held hidden."""
+    end with the same record, and neither drew a card another seat still held hidden
+    (the watch was checked once by hand: a Reds table fed the next seat's hand instead of
+    its own counted 5 such draws in a few passes)."""
     r = run["linked"]
     a, b = r["units"]
     for u in (a, b):
