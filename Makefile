@@ -19,11 +19,11 @@ WASM_HEAP ?= 256K
 
 .PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones web test-web chromium
 
-setup: .venv/.stamp node_modules/.stamp chromium
+setup: .venv/.stamp node_modules/.stamp
 
 # The browser tests (tests/host/test_web.py) drive Debian's Chromium with playwright-core
 # (npm); a test tool's own browser download does not work here.  As root with apt, it is
-# installed; otherwise make stops with the command to run.
+# installed; otherwise make stops with the command to run.  Only the tests need it.
 chromium:
 	@test -x "$${CHROMIUM:-/usr/bin/chromium}" || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -45,7 +45,7 @@ node_modules/.stamp: package.json
 play: setup
 	$(PY) -m tools.sim --layout $(or $(LAYOUT),lcd13) $(if $(SEED),--seed $(SEED))
 
-test: setup test-mpy test-unix test-wasm test-cpython
+test: setup chromium test-mpy test-unix test-wasm test-cpython
 	@echo "make test: all four runtimes passed"
 
 test-mpy: setup
@@ -64,7 +64,7 @@ test-wasm: setup
 
 # pytest-xdist spreads the host tests over both cores (most of them wait on a MicroPython
 # or Node subprocess); the two ports' suites above already run two modules at a time.
-test-cpython: setup
+test-cpython: setup chromium
 	@echo "=== CPython + pytest: all host tests (2 workers) ==="
 	$(PY) -m pytest -n 2 tests
 
@@ -74,7 +74,7 @@ web: setup
 	$(PY) -m tools.build_web --serve --port $(or $(PORT),8000)
 
 # The browser tests alone (make test runs them with the host tests).
-test-web: setup
+test-web: setup chromium
 	$(PY) -m pytest -q -s tests/host/test_web.py
 
 bench: setup
