@@ -28,7 +28,7 @@ chromium:
 	@test -x "$${CHROMIUM:-/usr/bin/chromium}" || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
-	  else echo "make setup: the browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; fi; }
+	  else echo "make: the browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; fi; }
 
 .venv/.stamp: requirements-dev.txt
 	python3 -m venv .venv
