@@ -96,6 +96,11 @@ class Exact:
         self.done = True
         self.legal = array("H", (0, 0, 0, 0))
 
+    def ally(self, seat, ours):
+        """Seat `seat` plays for our score (MAX) or by the playout policy (POLICY): the
+        games set this per decision, without importing the side constants."""
+        self.side[seat] = MAX if ours else POLICY
+
     def new_deal(self):
         """Forget the table (call once per sampled deal: its goals may differ)."""
         g = self.gen + 1

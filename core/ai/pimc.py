@@ -25,8 +25,6 @@ from array import array
 
 from micropython import const
 
-from core.ai.exact import Exact
-
 MAX_CANDIDATES = const(16)
 ROOT = const(0)
 DET = const(1)
@@ -49,7 +47,10 @@ class Pimc:
         self.spent = 0
         self.done = True
         self.exact_cards = exact_cards
-        self.exact = Exact(sim, adapter, exact_cards, max_cards, suits) if exact_cards else None
+        self.exact = None
+        if exact_cards:     # loaded only when a game solves endings (all three: 0 today)
+            from core.ai.exact import Exact
+            self.exact = Exact(sim, adapter, exact_cards, max_cards, suits)
         self.exact_on = False
         self.solving = False
         self.before = 0
