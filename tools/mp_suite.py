@@ -69,7 +69,11 @@ def precompile(tops=("core",)):
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
                     continue
-                subprocess.run([exe] + NATIVE_ARCH + ["-o", dst, "-s", rel, src], check=True)
+                # write aside, then rename: make test runs pytest beside this suite, and
+                # a second compiler or a reader must never see half a file
+                part = "%s.%d.part" % (dst, os.getpid())
+                subprocess.run([exe] + NATIVE_ARCH + ["-o", part, "-s", rel, src], check=True)
+                os.replace(part, dst)
         for dirpath, _, filenames in os.walk(os.path.join(ROOT, MPY_DIR, top)):
             for f in filenames:
                 rel = os.path.relpath(os.path.join(dirpath, f), os.path.join(ROOT, MPY_DIR))

