@@ -17,9 +17,18 @@ NODE    := node
 UNIX_HEAP ?= 192K
 WASM_HEAP ?= 256K
 
-.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones
+.PHONY: setup play test test-cpython test-unix test-wasm test-mpy bench soak clean soak-speedrun soak-steppingstones web test-web chromium
 
 setup: .venv/.stamp node_modules/.stamp
+
+# The browser tests (tests/host/test_web.py) drive Debian's Chromium with playwright-core
+# (npm); a test tool's own browser download does not work here.  As root with apt, it is
+# installed; otherwise make stops with the command to run.  Only the tests need it.
+chromium:
+	@test -x "$${CHROMIUM:-/usr/bin/chromium}" || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else echo "make: the browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; fi; }
 
 .venv/.stamp: requirements-dev.txt
 	python3 -m venv .venv
@@ -36,7 +45,7 @@ node_modules/.stamp: package.json
 play: setup
 	$(PY) -m tools.sim --layout $(or $(LAYOUT),lcd13) $(if $(SEED),--seed $(SEED))
 
-test: setup test-mpy test-unix test-wasm test-cpython
+test: setup chromium test-mpy test-unix test-wasm test-cpython
 	@echo "make test: all four runtimes passed"
 
 test-mpy: setup
@@ -55,9 +64,18 @@ test-wasm: setup
 
 # pytest-xdist spreads the host tests over both cores (most of them wait on a MicroPython
 # or Node subprocess); the two ports' suites above already run two modules at a time.
-test-cpython: setup
+test-cpython: setup chromium
 	@echo "=== CPython + pytest: all host tests (2 workers) ==="
 	$(PY) -m pytest -n 2 tests
+
+# The third way to play: the app in a web page (docs/web.md).  Builds build/web (any
+# static server serves it) and serves it on localhost, printing the address.
+web: setup
+	$(PY) -m tools.build_web --serve --port $(or $(PORT),8000)
+
+# The browser tests alone (make test runs them with the host tests).
+test-web: setup chromium
+	$(PY) -m pytest -q -s tests/host/test_web.py
 
 bench: setup
 	$(PY) -m tools.bench
@@ -74,6 +92,7 @@ soak-steppingstones: setup
 .PHONY: arena-speed
 arena-speed: setup
 	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2
+	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2 --baselines greedy,random
 
 # Reds AI strength (docs/ai.md, Reds): duplicate deals, 95% intervals, exact-bid rates.
 REDS_ARENA := $(PY) -m tools.arena --game reds --jobs 2

@@ -1,13 +1,15 @@
 """Speed arena: every AI level against every other over seeded rounds (host only).
 
     python -m tools.arena_speed [--rounds 400] [--levels 1,2,3,4] [--seed0 0] [--jobs 2]
-                                [--<option> VALUE ...]
+                                [--baselines greedy,random] [--<option> VALUE ...]
 
 Each seed is one deal played twice, the two levels swapping seats, so card luck and seat
 cancel.  For each pair the report gives the harder level's share of the decided games with
 a 95% Wilson confidence interval (a game with no winner counts for neither), one JSON
 object per line.  `make arena-speed` runs the long version; tests/host/test_speed_arena.py
-a short one.
+a short one.  With `--baselines`, every level plays each baseline bot instead (core/
+speed_bots.py: greedy reacts in a fixed 700 ms, random in 0-1000 ms), the level in the
+"harder" place.
 """
 import argparse
 import json
@@ -19,7 +21,7 @@ from multiprocessing import Pool
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.games.speed.rules import SpeedRecorded
 from core.games.speed.ai import LEVELS
-from core.games.speed.bots import VirtualTable, make_bots
+from core.games.speed.bots import VirtualTable, make_bots, derive_seed, GreedyBot, RandomBot
 
 Z95 = 1.959963984540054
 
@@ -42,7 +44,7 @@ def play_seed(job):
     ms = 0
     for levels in ((a, b), (b, a)):
         game = SpeedRecorded(options, seed)     # every round's summary (t_ms below)
-        VirtualTable(game, make_bots(levels, seed), seed).run()
+        VirtualTable(game, _bots(levels, seed), seed).run()
         winners = game.result()["winners"]
         ms += sum([r["t_ms"] for r in game.rounds])
         if len(winners) != 1:
@@ -52,6 +54,17 @@ def play_seed(job):
         else:
             wins_b += 1
     return wins_a, wins_b, undecided, ms
+
+
+def _bots(levels, seed):
+    """A level number is a SpeedBot; a name ("greedy", "random") a baseline bot."""
+    if isinstance(levels[0], int) and isinstance(levels[1], int):
+        return make_bots(levels, seed)
+    bots = make_bots([lv if isinstance(lv, int) else 2 for lv in levels], seed)
+    for s in (0, 1):
+        if not isinstance(levels[s], int):
+            bots[s] = (GreedyBot if levels[s] == "greedy" else RandomBot)(derive_seed(seed, s))
+    return bots
 
 
 def pair_report(options, a, b, seeds, jobs=1):
@@ -89,6 +102,7 @@ def main(argv=None):
     p.add_argument("--levels", default=",".join([str(x) for x in LEVELS]))
     p.add_argument("--seed0", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--baselines", default="", help="e.g. greedy,random: each level against each")
     for opt in SpeedRecorded.OPTIONS:
         p.add_argument("--" + opt.key.replace("_", "-"), dest="opt_" + opt.key, default=None)
     args = p.parse_args(argv)
@@ -97,8 +111,12 @@ def main(argv=None):
     levels = [int(x) for x in args.levels.split(",")]
     seeds = range(args.seed0, args.seed0 + args.rounds)
     t0 = time.time()
-    for line in arena(options, levels, seeds, args.jobs):
-        print(json.dumps(line))
+    if args.baselines:
+        pairs = [(b, lv) for lv in levels for b in args.baselines.split(",")]
+    else:
+        pairs = [(levels[i], levels[j]) for i in range(len(levels)) for j in range(i + 1, len(levels))]
+    for a, b in pairs:
+        print(json.dumps(pair_report(options, a, b, seeds, args.jobs)))
         sys.stdout.flush()
     print(json.dumps({"options": options, "seconds": round(time.time() - t0, 1)}))
     return 0

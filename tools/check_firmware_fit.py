@@ -56,6 +56,13 @@ def frozen_sources(manifest=MANIFEST):
         top = os.path.join(base(base_path), name)
         if not os.path.isdir(top):
             raise SystemExit("manifest: package %r: no folder %s" % (name, top))
+        if files is not None:       # only these, relative to the package's folder
+            for f in files:
+                p = os.path.join(top, f)
+                if not os.path.isfile(p):
+                    raise SystemExit("manifest: package %r: no file %s" % (name, p))
+                out.append((name + "/" + f.replace(os.sep, "/"), p))
+            return
         for dirpath, dirnames, filenames in os.walk(top):
             dirnames[:] = sorted(n for n in dirnames if n != "__pycache__")
             for f in sorted(filenames):

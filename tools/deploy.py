@@ -211,6 +211,11 @@ def check_versions(info, cross_version, cross_abi, source):
 
 
 # -- what goes on the board -----------------------------------------------------------------
+# The web page's board and its drivers (make web, tools/build_web.py): they run only on
+# the WebAssembly port in a browser, so no Pico install carries them (deploy, mip).
+BROWSER_ONLY = ("boards/browser.py", "drivers/browser.py")
+
+
 def is_board_module(path):
     """A board module defines make() at top level (boards/__init__.py); the other files
     in boards/ (hardware.py, link_pins.py) are helpers every board needs."""
@@ -223,7 +228,7 @@ def known_boards(root=ROOT):
     if not os.path.isdir(d):
         return []
     return sorted(f[:-3] for f in os.listdir(d) if f.endswith(".py") and not f.startswith("_")
-                  and is_board_module(os.path.join(d, f)))
+                  and "boards/" + f not in BROWSER_ONLY and is_board_module(os.path.join(d, f)))
 
 
 def app_files(board, board_file=None, on_board=(), root=ROOT):
@@ -247,6 +252,8 @@ def app_files(board, board_file=None, on_board=(), root=ROOT):
                     continue        # manifest.py describes a frozen build: host only
                 if top == "boards" and f[:-3] != board and is_board_module(local):
                     continue        # only the chosen board (and the boards' helpers)
+                if rel in BROWSER_ONLY:
+                    continue        # the web page's (tools/build_web.py adds them)
                 out[rel] = local
     if board_file is not None:
         out["boards/%s.py" % board] = board_file

@@ -7,7 +7,8 @@ package.json is two manifests in one file: npm reads "dependencies" (the WebAsse
 port for the tests: `npm install` keeps working) and mip reads "urls" (device file ->
 path in this repository), "deps" and "version".  The device files are the sources of
 core/, drivers/ and boards/ (every board: board.json picks one at boot) plus
-firmware/main.py as /main.py, the same set tools/deploy.py puts on a board (deploy
+firmware/main.py as /main.py, but the web page's board and drivers (deploy.BROWSER_ONLY:
+they need a browser), the same set tools/deploy.py puts on a board (deploy
 compiles them to .mpy; mip copies sources, which the board compiles when importing).
 
 Install from a checkout or from GitHub (a board with MicroPython 1.29 on USB):
@@ -30,6 +31,7 @@ MAIN = ("main.py", "firmware/main.py")
 
 def device_files(root=ROOT):
     """[(device path, repository path)] of every module the device needs, sorted."""
+    from tools.deploy import BROWSER_ONLY
     out = []
     for top in MIP_DIRS:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
@@ -37,7 +39,8 @@ def device_files(root=ROOT):
             for f in sorted(filenames):
                 if f.endswith(".py"):
                     rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
-                    out.append((rel, rel))
+                    if rel not in BROWSER_ONLY:
+                        out.append((rel, rel))
     out.sort()
     out.append(MAIN)
     return out

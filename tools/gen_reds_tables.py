@@ -6,13 +6,17 @@ Every deal is dealt like the engine (39 cards, 5 each, cards turned until a blac
 gives the anti-trump suit, none if only diamonds remain) with the project PRNG, and played
 by the AI's playout policy (core/ai/sim.py) with every seat's goal its bid.
     VAL   all seats try to win every trick (G_MAX): the share of tricks each card takes.
+    VAL0  one seat (in turn) plays for nil, the others for the rounded estimate of their
+          hands: the share of that seat's cards that take a trick anyway.
     PTS   one seat (in turn) plays the deal once per bid 0..5, the others bidding what the
           previous table prefers for their hands (first pass: the rounded estimate); its
-          points go to the cell (estimate, bid), split linearly between the two nearest
+          points go to the cell (estimate, bid), the VAL0 estimate for nil, split
+          linearly between the two nearest
           buckets.  Two passes.  Cells backed by fewer than MIN_BACKING hands borrow
           from neighbouring buckets.
     RECV  every seat bids and passes as the AI does (core.games.reds.eval) for each
-          exchange count; the mean value of the cards passed, per giver's bid.
+          exchange count; the mean value of the cards passed, per giver's bid (RECV0:
+          the same in VAL0 terms).
 The device only reads the result (under 1 KB of bytes).
 """
 import argparse
@@ -33,8 +37,10 @@ COUNTS = (2, 3, 4, 5, 6)
 class _Table:
     def __init__(self, val, pts, recv):
         self.VAL = val
+        self.VAL0 = None
         self.PTS = pts
         self.RECV = recv
+        self.RECV0 = None
 
 
 def deal(rng, n):
@@ -98,6 +104,39 @@ def make_val(deals, seed):
 N_VAL = 5 * 39
 
 
+def make_val0(deals, seed):
+    """VAL0: each seat in turn plays for nil against the others' rounded estimates."""
+    val = bytearray(N_VAL)
+    for n in COUNTS:
+        rng = Prng(seed * 5 + n)
+        sim = TrickSim(n, 13, 5)
+        held = [0] * 39
+        won = [0] * 39
+        for d in range(deals):
+            hands, anti = deal(rng, n)
+            sim.set_rules(0, anti)
+            bids = [min(5, (ev.estimate(mask(h), n, anti) + 50) // 100) for h in hands]
+            keys = {}
+            for s in range(n):
+                for c in hands[s]:
+                    keys[c] = ev.card_class(c >> 4, anti) * 13 + (c & 15)
+            for t in range(n):
+                goals = list(bids)
+                goals[t] = 0
+                load(sim, hands, goals)
+                sim.begin(0, (d + t) % n, [])
+                for c in hands[t]:
+                    held[keys[c]] += 1
+                while not sim.is_over():
+                    seat = sim.turn
+                    sim.play(sim.policy(seat))
+                    if sim.res.count == 0 and sim.best in hands[t] and sim.best_seat == t:
+                        won[keys[sim.best]] += 1
+        for k in range(39):
+            val[(n - 2) * 39 + k] = min(100, int(round(100.0 * won[k] / held[k]))) if held[k] else 0
+    return bytes(val)
+
+
 def make_pts(table, deals, seed, bootstrap):
     """Mean points x10 per (n, bucket, bid) for a focal seat playing each bid."""
     NB, NBID = ev.N_BUCKETS, ev.N_BIDS
@@ -110,16 +149,17 @@ def make_pts(table, deals, seed, bootstrap):
             hands, anti = deal(rng, n)
             sim.set_rules(0, anti)
             ests = [ev.estimate(mask(h), n, anti) for h in hands]
+            ests0 = [ev.estimate(mask(h), n, anti, True) for h in hands]
             if bootstrap:
                 bids = [min(5, (e + 50) // 100) for e in ests]
             else:
-                bids = [ev.model_bid(n, e) for e in ests]
+                bids = [ev.model_bid(n, ests[s], ests0[s]) for s in range(n)]
             t = d % n
             leader = (d // n) % n
-            e = ests[t]
-            b0 = min(e // ev.STEP, NB - 1)
-            f = (e - b0 * ev.STEP) / float(ev.STEP) if b0 < NB - 1 else 0.0
             for bid in range(NBID):
+                e = ests[t] if bid else ests0[t]
+                b0 = min(e // ev.STEP, NB - 1)
+                f = (e - b0 * ev.STEP) / float(ev.STEP) if b0 < NB - 1 else 0.0
                 bids[t] = bid
                 load(sim, hands, bids)
                 sim.begin(0, leader, [])
@@ -148,11 +188,11 @@ def make_pts(table, deals, seed, bootstrap):
     return bytes(pts)
 
 
-def flat_recv(table):
+def flat_recv(val):
     """RECV before measuring: every giver passes a card of the deck's mean value."""
     recv = bytearray(5 * (ev.MAX_PASS + 1) * 7)
     for n in COUNTS:
-        mean = sum(table.VAL[(n - 2) * 39:(n - 1) * 39]) // 39
+        mean = sum(val[(n - 2) * 39:(n - 1) * 39]) // 39
         for k in range(ev.MAX_PASS + 1):
             for b in range(7):
                 recv[((n - 2) * (ev.MAX_PASS + 1) + k) * 7 + b] = mean
@@ -160,35 +200,35 @@ def flat_recv(table):
 
 
 def make_recv(table, deals, seed):
-    recv = bytearray(flat_recv(table))
+    """(RECV, RECV0)."""
+    recv = [bytearray(flat_recv(table.VAL)), bytearray(flat_recv(table.VAL0))]
     for n in COUNTS:
         rng = Prng(seed * 13 + n)
         for k in range(1, ev.MAX_PASS + 1):
-            tot = [0] * 7
+            tot = [[0] * 7, [0] * 7]
             cnt = [0] * 7
             for d in range(deals):
                 hands, anti = deal(rng, n)
-                sd = ev.spread(n, anti)
                 for s in range(n):
-                    plan = ev.ExchangePlan(n, sorted(hands[s]), anti, k,
-                                           ev.received_value(n, k, ev.UNKNOWN_BID), sd)
+                    plan = ev.make_plan(n, sorted(hands[s]), anti, k)
                     bid = ev.choose_bid(plan)
                     _, m = plan.best(bid)
-                    given = sum(plan.values[i] for i in range(5) if (m >> i) & 1)
                     for b in (bid, ev.UNKNOWN_BID):
-                        tot[b] += given
+                        for nil in (0, 1):
+                            tot[nil][b] += plan._given(m, nil)
                         cnt[b] += k
             for b in range(7):
                 if cnt[b]:
-                    recv[((n - 2) * (ev.MAX_PASS + 1) + k) * 7 + b] = int(round(tot[b] / float(cnt[b])))
-    return bytes(recv)
+                    for nil in (0, 1):
+                        recv[nil][((n - 2) * (ev.MAX_PASS + 1) + k) * 7 + b] = int(round(tot[nil][b] / float(cnt[b])))
+    return bytes(recv[0]), bytes(recv[1])
 
 
 def write(path, t, args):
     with open(path, "w") as f:
         f.write('"""Generated by tools/gen_reds_tables.py (--deals %d --seed %d): see core/games/reds/eval.py."""\n'
                 % (args.deals, args.seed))
-        for name in ("VAL", "PTS", "RECV"):
+        for name in ("VAL", "VAL0", "PTS", "RECV", "RECV0"):
             f.write("%s = %r\n" % (name, getattr(t, name)))
 
 
@@ -202,12 +242,15 @@ def main(argv=None):
     t = _Table(make_val(args.deals, args.seed), None, None)
     ev._T = t
     sys.stderr.write("VAL %.0fs\n" % (time.time() - t0))
+    t.VAL0 = make_val0(args.deals, args.seed)
+    sys.stderr.write("VAL0 %.0fs\n" % (time.time() - t0))
     t.PTS = make_pts(t, args.deals, args.seed, True)
     t.PTS = make_pts(t, args.deals, args.seed + 1, False)
     sys.stderr.write("PTS %.0fs\n" % (time.time() - t0))
-    t.RECV = flat_recv(t)
-    t.RECV = make_recv(t, args.deals // 10, args.seed)
-    t.RECV = make_recv(t, args.deals // 10, args.seed + 1)
+    t.RECV = flat_recv(t.VAL)
+    t.RECV0 = flat_recv(t.VAL0)
+    t.RECV, t.RECV0 = make_recv(t, args.deals // 10, args.seed)
+    t.RECV, t.RECV0 = make_recv(t, args.deals // 10, args.seed + 1)
     sys.stderr.write("RECV %.0fs\n" % (time.time() - t0))
     write(args.out, t, args)
     return 0

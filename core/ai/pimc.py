@@ -12,6 +12,11 @@ plays and returns True when the decision is ready (`best()`).  Slicing never cha
 decision, because the stopping rule counts total work, not slices.  `step` allocates
 nothing (tests/core/test_ai_alloc.py).
 
+Late in a hand (at most `exact_cards` cards left to play, a game's setting) each
+candidate of each sample is scored by solving the sampled deal exactly to the end of the
+hand (core/ai/exact.py, alpha-beta on the same utility) instead of one playout: fewer
+samples, each exact (issue #17).  The adapter then sets `pimc.exact.side` per seat.
+
 The adapter provides:
     determinize(sim, sampler)  put sampler.out into sim's hands, set goals; no allocation
     utility(sim)               int, higher is better for the deciding seat; no allocation
@@ -26,9 +31,10 @@ DET = const(1)
 
 
 class Pimc:
-    def __init__(self, sim, sampler, adapter, max_cards=MAX_CANDIDATES):
+    def __init__(self, sim, sampler, adapter, max_cards=MAX_CANDIDATES, exact_cards=0, suits=4):
         """max_cards: the most candidate cards a decision can have (a game passes its
-        hand size, so the buffers fit its hands)."""
+        hand size, so the buffers fit its hands); exact_cards: solve sampled deals
+        exactly from this many cards left to play (0: never); suits: in the deck."""
         self.sim = sim
         self.sampler = sampler
         self.adapter = adapter
@@ -40,6 +46,14 @@ class Pimc:
         self.budget = 0
         self.spent = 0
         self.done = True
+        self.exact_cards = exact_cards
+        self.exact = None
+        if exact_cards:     # loaded only when a game solves endings (all three: 0 today)
+            from core.ai.exact import Exact
+            self.exact = Exact(sim, adapter, exact_cards, max_cards, suits)
+        self.exact_on = False
+        self.solving = False
+        self.before = 0
 
     def start(self, cards, budget):
         """Set up a decision among `cards` (legal card ints) from the position the sim
@@ -56,7 +70,11 @@ class Pimc:
         self.budget = budget
         self.spent = 0
         self.done = n == 1
-        self.sim.save(ROOT)
+        sim = self.sim
+        left = sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count
+        self.exact_on = self.exact is not None and left <= self.exact_cards
+        self.solving = False
+        sim.save(ROOT)
 
     def step(self, units):
         """Work for about `units` card plays; True when the decision is ready."""
@@ -65,20 +83,34 @@ class Pimc:
         sim = self.sim
         adapter = self.adapter
         n = self.n
+        exact = self.exact
         start_nodes = sim.nodes
         while sim.nodes - start_nodes < units:
-            if self.j == 0:
-                sim.load(ROOT)
-                self.sampler.sample()
-                adapter.determinize(sim, self.sampler)
-                sim.save(DET)
+            if self.solving:
+                if not exact.step(units - (sim.nodes - start_nodes)):
+                    return False
+                self.solving = False
+                u = exact.value
             else:
-                sim.load(DET)
-            before = sim.nodes
-            sim.play(self.cards[self.j])
-            sim.playout()
-            self.sums[self.j] += adapter.utility(sim)
-            self.spent += sim.nodes - before
+                if self.j == 0:
+                    sim.load(ROOT)
+                    self.sampler.sample()
+                    adapter.determinize(sim, self.sampler)
+                    sim.save(DET)
+                    if self.exact_on:
+                        exact.new_deal()
+                else:
+                    sim.load(DET)
+                self.before = sim.nodes
+                sim.play(self.cards[self.j])
+                if self.exact_on:
+                    exact.begin()
+                    self.solving = True
+                    continue
+                sim.playout()
+                u = adapter.utility(sim)
+            self.sums[self.j] += u
+            self.spent += sim.nodes - self.before
             self.j += 1
             if self.j == n:
                 self.j = 0

@@ -13,6 +13,21 @@ def test_the_manifest_freezes_the_app():
     assert not [n for n in names if "__pycache__" in n or not n.endswith(".py")]
 
 
+def test_the_manifest_freezes_every_device_module_but_the_browsers():
+    """Every .py under core/, drivers/ and boards/ is frozen, except the web page's
+    (tools/deploy.py BROWSER_ONLY), which a Pico never imports."""
+    from tools.deploy import BROWSER_ONLY
+    root = os.path.dirname(os.path.dirname(fit.MANIFEST))
+    on_disk = set()
+    for top in ("core", "drivers", "boards"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
+            dirnames[:] = [n for n in dirnames if n != "__pycache__"]
+            on_disk.update(os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
+                           for f in filenames if f.endswith(".py"))
+    frozen = set(n for n, _ in fit.frozen_sources()) - {"main.py"}
+    assert frozen == on_disk - set(BROWSER_ONLY), (on_disk - set(BROWSER_ONLY)) ^ frozen
+
+
 def test_calibration_point():
     # today's modules were the measured build's: the allowance makes them 600,100 bytes
     assert fit.ALLOWANCE + fit.CALIBRATION_MPY == fit.MEASURED_FIRMWARE == 600100

@@ -43,7 +43,8 @@ def test_package_json_is_what_gen_mip_writes():
 
 def test_npm_fields_are_kept():
     p = _package()
-    assert p["dependencies"] == {"@micropython/micropython-webassembly-pyscript": "1.27.0"}
+    assert p["dependencies"] == {"@micropython/micropython-webassembly-pyscript": "1.27.0",
+                                 "playwright-core": "1.64.1"}     # the browser tests
     assert p["deps"] == [] and p["version"] == "0.1.0" and p["private"] is True
 
 

@@ -24,6 +24,12 @@ NO_MATE = const(255)
 # Utility weight of the other seats' points, in quarters of the weight of our own (per
 # seat on average): 4 would be exactly the arena's mean-difference figure.
 HARM = const(2)
+# Sampled deals solved exactly (core/ai/exact.py) from this many cards left to play
+# (0: never).  Off: from EXACT_MEASURED cards, the best setting tried, it gained no
+# points against greedy and cost 3.5-6 KB of peak heap and ~200 ms of p95 device time
+# (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
+EXACT_CARDS = const(0)
+EXACT_MEASURED = const(12)
 
 
 class RedsSampler(HandSampler):
@@ -89,13 +95,13 @@ def _bits(m):
 class RedsPlay:
     """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
 
-    def __init__(self, n):
+    def __init__(self, n, exact_cards=EXACT_CARDS):
         self.n = n
         self.sim = RedsSim(n)
         # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
         # and a hand has at most 5 candidate cards.
         self.sampler = RedsSampler(None, n, 39)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, 5)
+        self.pimc = Pimc(self.sim, self.sampler, self, 5, exact_cards, 3)
         self.me = 0
         self.anti = 0
         self.others = bytearray(n)       # sampler holder i -> seat
@@ -123,6 +129,8 @@ class RedsPlay:
         for s in range(n):
             sim.mate[s] = NO_MATE if partner is None else (s + n // 2) % n
             self.team[s] = 1 if s == me or s == partner else 0
+            if self.pimc.exact:
+                self.pimc.exact.ally(s, self.team[s])
             for i in range(4):
                 sim.hands[s][i] = 0
             sim.won[s] = obs["tricks"][s]
@@ -224,7 +232,7 @@ class RedsPlay:
                 full[0] = h[0] | pb[j]
                 full[1] = h[1] | pb[j + 1]
                 full[2] = h[2] | pb[j + 2]
-                b = ev.model_bid(n, ev.estimate(full, n, self.anti))
+                b = ev.model_bid(n, ev.estimate(full, n, self.anti), ev.estimate(full, n, self.anti, True))
                 self.bid[o] = b
                 sim.goal[o] = b
 

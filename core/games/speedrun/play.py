@@ -25,19 +25,25 @@ N_BOARDS = const(9)
 # Playout goal per board (SR-1 order): Win 0/1/4/5/7/9, Least, Middle, Most.
 GOALS = (0, 1, 4, 5, 7, 9, G_MIN, G_MIDDLE, G_MAX)
 _PASS_BOARD = const(255)
+# Sampled deals solved exactly (core/ai/exact.py) from this many cards left to play
+# (0: never).  Off: from EXACT_MEASURED cards, the best setting tried, it gained no
+# points against greedy and cost 3.5-6 KB of peak heap and ~200 ms of p95 device time
+# (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
+EXACT_CARDS = const(0)
+EXACT_MEASURED = const(9)
 
 
 class SpeedRunPlay:
     """The search machinery, shared by a game's AI seats (core/ai/sliced.py)."""
     n = N_PLAYERS
 
-    def __init__(self, n=N_PLAYERS):
+    def __init__(self, n=N_PLAYERS, exact_cards=EXACT_CARDS):
         self.harm = 0
         self.sim = TrickSim(N_PLAYERS, 10, 12)
         # Sized to the deal: two other seats and the 4 undealt cards hold the unseen
         # cards (of 40), and a hand has at most 12 candidate cards.
         self.sampler = HandSampler(None, 3, 40)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, 12)
+        self.pimc = Pimc(self.sim, self.sampler, self, 12, exact_cards)
         self.me = 0
         self.opps = bytearray(2)
         self.my_board = _PASS_BOARD
@@ -100,6 +106,9 @@ class SpeedRunPlay:
                     unknown.append(s << 4 | r)
         self.opps[0] = (me + 1) % N_PLAYERS
         self.opps[1] = (me + 2) % N_PLAYERS
+        if self.pimc.exact:
+            for s in range(N_PLAYERS):
+                self.pimc.exact.ally(s, s == me)
         caps = []
         for o in self.opps:
             n = 0

@@ -35,6 +35,12 @@ N_PLAYERS = const(3)
 N_RANKS = const(9)
 N_TRICKS = const(12)
 LAST6_FROM = const(6)
+# Sampled deals solved exactly (core/ai/exact.py) from this many cards left to play
+# (0: never).  Off: from EXACT_MEASURED cards, the best setting tried, it gained no
+# points against greedy and cost 3.5-6 KB of peak heap and ~200 ms of p95 device time
+# (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
+EXACT_CARDS = const(0)
+EXACT_MEASURED = const(10)
 
 
 class DefenceSim(TrickSim):
@@ -141,12 +147,12 @@ class SteppingStonesPlay:
     """The search machinery, shared by a game's AI seats (core/ai/sliced.py)."""
     n = N_PLAYERS
 
-    def __init__(self, n=N_PLAYERS):
+    def __init__(self, n=N_PLAYERS, exact_cards=EXACT_CARDS):
         self.sim = DefenceSim()
         # Sized to the deal: the two other seats hold the unseen cards (of 36), and a
         # hand has at most 12 candidate cards.
         self.sampler = HandSampler(None, 2, 36)   # the borrowing seat's PRNG
-        self.pimc = Pimc(self.sim, self.sampler, self, N_TRICKS)
+        self.pimc = Pimc(self.sim, self.sampler, self, N_TRICKS, exact_cards)
         self.opps = bytearray(2)
         self.value = None                   # the deciding seat's SeatMemory.value
         self.declarer = 0
@@ -189,6 +195,9 @@ class SteppingStonesPlay:
                     unknown.append(s << 4 | r)
         self.opps[0] = (me + 1) % N_PLAYERS
         self.opps[1] = (me + 2) % N_PLAYERS
+        if self.pimc.exact:
+            for s in range(N_PLAYERS):
+                self.pimc.exact.ally(s, (s == d) == (me == d))
         caps = []
         voids = []
         for o in self.opps:
