@@ -112,7 +112,7 @@ def _table(a):
 def FINGER():
     """The next key of this unit's player ("" to wait; "START?" when the host's lobby
     could start: the test presses OK once every guest is seated)."""
-    from core.record import record_lines
+    from core.record_json import record_lines
     _watch_faces()
     a = _b.app
     f = _F
