@@ -8,8 +8,9 @@ as {"event": [...]} lines, the public event log; the host test tests/host/test_s
 runs this on the unix port with a 64 KB heap and compares with CPython.  Like the app loop
 on the device, it streams each record line and consumes the event log as the game goes,
 so only the game state itself has to fit the heap.  BOTS names each seat's bot: "r" for
-RandomBot, "g" for GreedyBot (e.g. "rrr", "grg").  LIB_DIR (optional) goes first on sys.path: the host test puts the modules
-precompiled by mpy-cross there, as they are deployed on the device.
+RandomBot, "g" for GreedyBot (e.g. "rrr", "grg").  LIB_DIR (optional) goes first on sys.path.
+The host test runs it from the folder of the modules precompiled by mpy-cross instead (its
+"" on sys.path), so that their paths are the device's.
 
 The record lines are built here rather than by importing core.record: that module and the
 registry it imports hold ~6 KB of heap on the 64-bit port, which a 64 KB cap cannot spare.
