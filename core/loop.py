@@ -9,8 +9,8 @@ core.app_realtime, core.app_resume -> core.loop; core.boot -> core.loop.
 def drop_modules(names):
     """Forget modules: from sys.modules and from their package's attributes (an import
     of core.games.speedrun.rules also sets it on core.games.speedrun); what is still
-    referenced stays alive, the
-    rest is garbage for the next collection.  An import brings a module back."""
+    referenced stays alive, the rest is garbage for the next collection.  An import
+    brings a module back."""
     import sys
     for name in names:
         if name not in sys.modules:

@@ -52,7 +52,10 @@ def _faulty(game, units, opts, limit, mpy_units=(1,)):
 
 def test_reds_two_units_short_game_over_faulty_wires_and_two_unplugs():
     _, f = _faulty("reds", 2, ["players=2", "short_game=True"], 150)
-    assert f["hands"] == 5
+    # 5 rounds in the short game, and R-6: a tie for first place after them adds rounds
+    # without exchange (at most 9).  The linked deal's seed is both units' secret, so a
+    # run may tie (seen: 6 hands).
+    assert 5 <= f["hands"] <= 5 + 9, f["hands"]
 
 
 def test_speed_over_faulty_wires_and_two_unplugs():
