@@ -35,8 +35,7 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.gameinfo import MODULE, TITLES, unused_tables
-from core.loop import BOOT_ONLY, ai_seed, drop_modules, unload_except
+from core.loop import BOOT_ONLY, drop_modules, unload_except
 
 MENU = const(0)
 SETUP = const(1)
@@ -115,7 +114,8 @@ class App:
         self.settings = settings            # (values, variants) dicts (core/app_settings.py)
         self.linked = None                  # core.app_link.LinkPlay while linked
         # games: the names the menu lists (default: every game of core.gameinfo)
-        self._make_menu()
+        from core.app_start import make_menu
+        make_menu(self)
         self._resident = None
         if unload:
             # what the menu needs; the rest is a game's, as are `game_modules`: what reading
@@ -149,7 +149,8 @@ class App:
         if st == MENU:
             r = self.menu_view.handle(ev)
             if r is not None and r[0] == "start":
-                self.to_setup(r[1], r[2], r[3])
+                from core.app_start import to_setup
+                to_setup(self, r[1], r[2], r[3])
             elif r is not None and r[0] == "link":
                 from core.app_link import LinkPlay
                 self.linked = LinkPlay(self, r[1], self.link_hw)
@@ -159,7 +160,8 @@ class App:
         elif st == SETUP:
             r = self.page.handle(ev)
             if r == "start":
-                self.start_game()
+                from core.app_start import start_game
+                start_game(self)
             elif r == "back":
                 self.end_game()
                 self.to_menu()
@@ -224,76 +226,14 @@ class App:
         return keys.kind_of(ev) == keys.PRESS and (k == keys.OK or k == keys.BACK)
 
     # -- states ---------------------------------------------------------------------------
-    def _make_menu(self):
-        from core.ui.menu import LINK_ITEMS, SETTINGS_ITEM, MainMenu, MenuView
-        m = MainMenu(self.games) if self.games else MainMenu()
-        m.after = SETTINGS_ITEM + LINK_ITEMS if self.link_hw is not None else SETTINGS_ITEM
-        m.stored = self.settings[1] if self.settings is not None else {}
-        if self._menu_state is not None:
-            m.page, m.game, m.games_sel, m.values, m.players = self._menu_state
-            self._menu_state = None
-        self.menu = m
-        self.menu_view = MenuView(self.screen, m, self.hints)
-
-    def _park_menu(self):
-        """While a game runs (App(unload=True)), the menu's model, view and module go, and
-        the other games' options tables; to_menu() rebuilds them where the player left
-        them."""
-        m = self.menu
-        self._menu_state = (m.page, m.game, m.games_sel, m.values, m.players)
-        self.menu = self.menu_view = None
-        drop_modules(["core.ui.menu"] + unused_tables())
-
     def to_menu(self):
         self.state = MENU
         self.page = None
         if self.menu is None:
-            self._make_menu()
+            from core.app_start import make_menu
+            make_menu(self)
         self.menu_view._page = -1
         self.menu_view.draw()
-
-    def to_setup(self, name, options, players):
-        from core.seats import SeatPlan
-        from core.ui.setup_screen import SeatSetup
-        info = self.menu.entries[self.menu.game].cls
-        n = players or tuple(getattr(info, "PLAYERS", (2,)))[0]
-        self.game_name = name
-        self.options = options
-        # The player count was chosen in the menu (the game's "players" option or the
-        # Players row): the set-up page only places the seats.
-        level = self.settings and self.settings[0]["ai_level"]       # AI seats start there
-        self.plan = SeatPlan(name, n, (n,), self.link, level)
-        if self.linked is not None:
-            self.linked.setup(self.plan)    # hosting: the other seats are linked units
-        self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
-        self.state = SETUP
-        self.page.draw()
-
-    def start_game(self):
-        from core.registry import game_class
-        plan = self.plan
-        name = self.game_name
-        cls = game_class(name)
-        drop_modules(("core.registry",))    # its table of games is not needed in the game
-        opts = dict(self.options)
-        for o in cls.OPTIONS:
-            if o.key == "players":
-                opts["players"] = plan.n
-        self.games_started += 1
-        seed = (self.seed * 7919 + self.games_started * 104729) & 0x3FFFFFFF
-        try:
-            game = cls(opts, seed)
-        except ValueError as exc:
-            self.page.status = str(exc)
-            self.page.draw()
-            return
-        # variants changed on the options page are stored and saved now, before the
-        # game's own saves (a linked game starts in core/app_link.py: no flash writes)
-        if self.options != self.menu.opened:
-            from core.app_settings import run
-            run(self, ("store_variants", cls, self.options))
-        self._begin(game, seed)
-        self.open_rules()
 
     def _forget_saved(self):
         """No saved game to continue: it goes, and with App(unload=True) the modules
@@ -324,69 +264,22 @@ class App:
         return out
 
     def _begin(self, game, seed):
-        """Seat the players (this unit's human, AI, linked units) at `game` and build its
-        table; the game is then saved at every safe point."""
-        from core.seats import HUMAN, LINK, make_player
-        plan = self.plan
-        name = self.game_name
-        rnd = game.round_no if getattr(game, "apply_at", None) is not None else 1  # Speed
-        if self.unload:
-            # The game is dealt: the set-up page, the seat plan's holder and the menu go
-            # before the AI and the table load, which would otherwise be the game's real
-            # peak (found at a 176 KB cap: the table's import failed there).
-            self.plan = None
-            self.page = None
-            self._park_menu()
-            drop_modules(("core.ui.setup_screen", "core.seats"))
-            import gc
-            gc.collect()
-        self.game = game
-        self.human = plan.human
-        self.names = plan.names()
-        self.seat_kinds = list(plan.kinds)
-        self.kept_kinds = (HUMAN, LINK)     # for _round_ai: core.seats is gone by then
-        self.players = []
-        for s in range(plan.n):
-            k = plan.kinds[s]
-            if k == HUMAN:
-                self.players.append(None)
-            elif k == LINK:
-                self.players.append(self.link.seat_player(s))
-            else:
-                self.players.append(make_player(name, k, ai_seed(seed, s, rnd)))
-        from core.registry import table_class
-        self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
-        self.realtime = getattr(self.table, "REALTIME", False)
-        self.saver = None
-        if self.store is not None:
-            from core.save import GameSaver
-            self.saver = GameSaver(self.store, game, {"mode": "ai", "human": plan.human,
-                                                      "kinds": list(plan.kinds)})
-        if self.realtime:
-            self.table.set_players(self.players)
-        self.events_seen = self._event_total()
-        self.hand_events = []
-        self.thinking = -1
-        self.next_ai = 0
-        self.hold_until = -1
-        self.pending = 0
-        if self.unload:
-            drop_modules(("core.registry",))   # the seats and the table are made: not needed
+        """Seat the players at `game` and build its table (core/app_start.py)."""
+        from core.app_start import begin
+        begin(self, game, seed)
 
     def open_rules(self):
-        from core.ui.rules_page import RulesPage
-        self.page = RulesPage(self.screen, self.game_name, TITLES.get(self.game_name, self.game_name),
-                              self.hints, self.game.options)     # its variants get a line each
-        self.state = RULES
-        self.page.draw()
+        from core.app_start import open_rules
+        open_rules(self)
 
     def to_table(self):
         self.state = TABLE
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", MODULE % (self.game_name, "page"),
-                          "core.registry", "core.ui.sheets", "core.ui.pause"))
+            drop_modules(("core.ui.rules_page", "core.games.%s.page" % self.game_name,
+                          "core.registry", "core.ui.sheets", "core.ui.pause",
+                          "core.app_start", "core.gameinfo"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
