@@ -35,7 +35,7 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.loop import BOOT_ONLY, drop_modules, unload_except
+from core.loop import drop_modules, unload_except
 
 MENU = const(0)
 SETUP = const(1)
@@ -59,84 +59,17 @@ GAME_END = const(4)
 
 
 def board_hints(board):
-    """Button labels for hint lines from a board module (boards/*.py)."""
-    hints = dict(getattr(board, "HINTS", None) or {"ok": "OK", "back": "BACK", "move": "UP/DN"})
-    names = getattr(board, "BUTTONS", ())
-    keymap = getattr(board, "KEYMAP", ())
-    for key, word in ((keys.MENU, "menu"), (keys.AUX, "aux")):
-        if word in hints:
-            continue
-        label = None
-        for i in range(len(keymap)):
-            if keymap[i] == key and i < len(names):
-                label = names[i]
-                break
-        if label is None:
-            for mask, k in getattr(board, "CHORDS", ()):
-                if k == key:
-                    label = "+".join([names[i] for i in range(len(names)) if (mask >> i) & 1])
-        hints[word] = label or ("MENU" if key == keys.MENU else "AUX")
-    return hints
+    """Button labels for hint lines from a board module (core/app_start.py)."""
+    from core.app_start import board_hints
+    return board_hints(board)
 
 
 class App:
-    def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
-                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
-                 store=None, unload=False, saved=None, notices=None, link_hw=None,
-                 game_modules=(), hw=None, settings=None):
-        self.screen = screen
-        self.display = display
-        self.lut = lut
-        self.hints = hints or board_hints(None)
-        self.on_safe_point = on_safe_point
-        self.link = link
-        self.seed = seed & 0x3FFFFFF
-        self.games_started = 0
-        self.play_ms = play_ms
-        self.trick_ms = trick_ms
-        self.think_ms = think_ms
-        self.now = 0
-        self.game = None
-        self.table = None
-        self.page = None
-        self.store = store
-        self.saver = None
-        self.saves = 0                      # games saved at safe points, all games
-        self.plan = None
-        self.seat_kinds = None              # the last game's seats (HUMAN, AI levels)
-        self.games = games
-        self.menu = None
-        self.menu_view = None
-        self._menu_state = None
-        self.unload = unload
-        self.link_hw = link_hw              # the board's link ports: Host/Join in the menu
-        self.hw = hw                        # the board's backlight and buzzer, for the settings
-        self.settings = settings            # (values, variants) dicts (core/app_settings.py)
-        self.linked = None                  # core.app_link.LinkPlay while linked
-        # games: the names the menu lists (default: every game of core.gameinfo)
-        from core.app_start import make_menu
-        make_menu(self)
-        self._resident = None
-        if unload:
-            # what the menu needs; the rest is a game's, as are `game_modules`: what reading
-            # the saved game imported (its engine...), dropped with that game
-            import sys
-            self._resident = set(sys.modules)
-            for name in game_modules:
-                self._resident.discard(name)
-        if notices:
-            self.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
-        self.saved = None
-        if saved is not None:
-            # core.app_resume: loaded only for a save, dropped with it (not resident)
-            from core.app_resume import resumable, draw_question
-            if resumable(saved):
-                self.saved = saved
-                draw_question(self)
-                self.state = RESUME
-                return
-        self._forget_saved()
-        self.to_menu()
+    def __init__(self, screen, *args, **kw):
+        """App(screen, display=None, lut=None, hints=None, ...): core/app_start.py init()
+        says what each argument is (its code is not needed once the app runs)."""
+        from core.app_start import init
+        init(self, screen, *args, **kw)
 
     # -- the outside interface ----------------------------------------------------------
     def feed(self, ev, now):
@@ -480,27 +413,9 @@ def forget_shown_events(g):
 
 # -- the device loop: buttons -> app -> link -> display ------------------------------------
 def make_app(boot, seed=None, link=True, **app_kw):
-    """The device's App from a Boot (core/boot.py): its screen, display, hints, save store,
-    modules unloaded after each game; with `link`, the menu offers Host / Join a linked
-    game on the board's ports, and the link stack (core/app_link.py) is created only
-    then and dropped when that game ends (boot.link stays None: nothing idles)."""
-    from core.clock import ticks_ms
-    hw = boot.hw
-    d = hw.display
-    screen = boot.screen
-    if screen is None:
-        from core.ui.screen import Screen
-        screen = boot.screen = Screen(d.width, d.height)
-    boot.link = None
-    s = boot.settings
-    kept = (s.values, s.variants) if s is not None else None
-    boot.settings = None
-    drop_modules(BOOT_ONLY)
-    saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
-    return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
-               seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               saved=saved, notices=boot.notices, link_hw=hw if link else None,
-               game_modules=boot.game_modules, hw=hw, settings=kept, **app_kw)
+    """The device's App from a Boot (core/app_start.py make_app says how)."""
+    from core.app_start import make_app
+    return make_app(App, boot, seed, link, app_kw)
 
 
 def step(boot, app, now):
@@ -532,6 +447,9 @@ def guarded_step(boot, now, seed=None):
             boot.resident = app._resident   # what restart() keeps of sys.modules
             linked = app.linked is not None and app.game is not None
             app = boot.app = None
+            import gc
+            gc.collect()                # the app's heap first: the crash page loads now
+            from core.ui.crash import crashed
             crashed(boot, exc, linked)
             return
     hw = boot.hw
@@ -543,27 +461,6 @@ def guarded_step(boot, now, seed=None):
         ev = hw.buttons.get()
     if pressed:
         boot.app = restart(boot, seed)
-
-
-def crashed(boot, exc, linked=False):
-    """Show the crash page (and print the error for a console or log); `linked`: a linked
-    game was in progress (not saved on this unit)."""
-    import gc
-    import sys
-    gc.collect()
-    boot.crashes += 1
-    try:
-        sys.print_exception(exc)            # MicroPython
-    except AttributeError:
-        import traceback
-        traceback.print_exception(type(exc), exc, exc.__traceback__)
-    if boot.screen is None:
-        return
-    from core.ui import crash
-    crash.show(boot.screen, exc, crash.game_state(boot.store, linked))
-    d = getattr(boot.hw, "display", None)
-    if d is not None:
-        d.show(boot.screen, boot.hw.lut)
 
 
 def restart(boot, seed=None):

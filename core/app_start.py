@@ -1,5 +1,5 @@
-"""From the menu to the table: the main menu's model and view, the seat set-up page,
-dealing a game (its seats, table screen and saver) and its rules page.
+"""From the boot to the table: making the App, the main menu's model and view, the seat
+set-up page, dealing a game (its seats, table screen and saver) and its rules page.
 
 A module of its own because a game in progress needs none of it: App.to_table drops it
 with the rules page (and core.gameinfo, which only the menu and these pages read), and
@@ -9,10 +9,121 @@ It imports nothing of core/app.py (core/loop.py says which way imports go).
 from micropython import const
 
 from core.gameinfo import TITLES, unused_tables
-from core.loop import ai_seed, drop_modules
+from core.loop import BOOT_ONLY, ai_seed, drop_modules
+from core.ui import keys
 
-_SETUP = const(1)       # core.app's SETUP and RULES
+_SETUP = const(1)       # core.app's SETUP, RULES and RESUME
 _RULES = const(2)
+_RESUME = const(8)
+
+
+def board_hints(board):
+    """Button labels for hint lines from a board module (boards/*.py)."""
+    hints = dict(getattr(board, "HINTS", None) or {"ok": "OK", "back": "BACK", "move": "UP/DN"})
+    names = getattr(board, "BUTTONS", ())
+    keymap = getattr(board, "KEYMAP", ())
+    for key, word in ((keys.MENU, "menu"), (keys.AUX, "aux")):
+        if word in hints:
+            continue
+        label = None
+        for i in range(len(keymap)):
+            if keymap[i] == key and i < len(names):
+                label = names[i]
+                break
+        if label is None:
+            for mask, k in getattr(board, "CHORDS", ()):
+                if k == key:
+                    label = "+".join([names[i] for i in range(len(names)) if (mask >> i) & 1])
+        hints[word] = label or ("MENU" if key == keys.MENU else "AUX")
+    return hints
+
+
+def make_app(App, boot, seed, link, app_kw):
+    """core.app.make_app(boot, seed=None, link=True, **app_kw): the device's App (class
+    `App`) from a Boot (core/boot.py): its screen, display, hints, save store,
+    modules unloaded after each game; with `link`, the menu offers Host / Join a linked
+    game on the board's ports, and the link stack (core/app_link.py) is created only
+    then and dropped when that game ends (boot.link stays None: nothing idles)."""
+    from core.clock import ticks_ms
+    hw = boot.hw
+    d = hw.display
+    screen = boot.screen
+    if screen is None:
+        from core.ui.screen import Screen
+        screen = boot.screen = Screen(d.width, d.height)
+    boot.link = None
+    s = boot.settings
+    kept = (s.values, s.variants) if s is not None else None
+    boot.settings = None
+    drop_modules(BOOT_ONLY)
+    saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
+    return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
+               seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
+               saved=saved, notices=boot.notices, link_hw=hw if link else None,
+               game_modules=boot.game_modules, hw=hw, settings=kept, **app_kw)
+
+
+def init(app, screen, display=None, lut=None, hints=None, on_safe_point=None,
+         link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
+         store=None, unload=False, saved=None, notices=None, link_hw=None,
+         game_modules=(), hw=None, settings=None):
+    """App.__init__: `screen` the 4-bit Screen, `display` and `lut` where show() sends it,
+    `hints` the board's button labels (board_hints), `store` the save store, `unload`
+    (the device) drop a finished game's modules, `saved` a (meta, game) read at boot to
+    offer, `link_hw` the board's link ports (Host/Join in the menu), `settings` the
+    (values, variants) the boot applied; the rest are the table's pacing and test hooks."""
+    app.screen = screen
+    app.display = display
+    app.lut = lut
+    app.hints = hints or board_hints(None)
+    app.on_safe_point = on_safe_point
+    app.link = link
+    app.seed = seed & 0x3FFFFFF
+    app.games_started = 0
+    app.play_ms = play_ms
+    app.trick_ms = trick_ms
+    app.think_ms = think_ms
+    app.now = 0
+    app.game = None
+    app.table = None
+    app.page = None
+    app.store = store
+    app.saver = None
+    app.saves = 0                      # games saved at safe points, all games
+    app.plan = None
+    app.seat_kinds = None              # the last game's seats (HUMAN, AI levels)
+    app.games = games
+    app.menu = None
+    app.menu_view = None
+    app._menu_state = None
+    app.unload = unload
+    app.link_hw = link_hw              # the board's link ports: Host/Join in the menu
+    app.hw = hw                        # the board's backlight and buzzer, for the settings
+    app.settings = settings            # (values, variants) dicts (core/app_settings.py)
+    app.linked = None                  # core.app_link.LinkPlay while linked
+    # games: the names the menu lists (default: every game of core.gameinfo)
+    make_menu(app)
+    app._resident = None
+    if unload:
+        # what the menu needs; the rest is a game's, as are `game_modules`: what reading
+        # the saved game imported (its engine...), dropped with that game
+        import sys
+        app._resident = set(sys.modules)
+        for name in game_modules:
+            app._resident.discard(name)
+    if notices:
+        app.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
+    app.saved = None
+    if saved is not None:
+        # core.app_resume: loaded only for a save, dropped with it (not resident)
+        from core.app_resume import resumable, draw_question
+        if resumable(saved):
+            app.saved = saved
+            draw_question(app)
+            app.state = _RESUME
+            return
+    app._forget_saved()
+    app.to_menu()
 
 
 def make_menu(app):
