@@ -262,7 +262,8 @@ class App:
                 hl = i
         results.draw_table(self.screen, title, header, rows, footer,
                            "%s:%s" % (self.hints["ok"], ok_action), hl)
-        drop_modules(("core.ui.results",))
+        # and the engine's end-of-game result code, loaded for the page (or the last save)
+        drop_modules(("core.ui.results", "core.games.%s.result" % self.game_name))
 
     # -- the pause menu (core/ui/pause.py: loaded while it shows) -------------------------
     def open_pause(self):
