@@ -11,7 +11,9 @@ and `screen` holds the picture; run(boot) below is the device's loop around them
 The app's other jobs are modules of their own, loaded when needed and importing nothing
 of this one (core/loop.py says which way imports go): linked play (core/app_link.py),
 the settings page (core/app_settings.py), continuing a saved game (core/app_resume.py),
-the real-time table's rounds (core/app_realtime.py).
+the real-time table's rounds (core/app_realtime.py), and the way from the boot to a table
+(core/app_start.py: making the App, the menu, seat set-up, dealing, the rules page), which
+a game at its table does not keep loaded.
 
 States: menu -> seat set-up -> rules page -> table (pause menu, scoresheet, rules) ->
 hand / round results -> ... -> game results -> menu.
