@@ -130,6 +130,19 @@ class Pimc:
         return self.cards[b]
 
 
+def plays_for(sim, n_cards, budget, sample_cost, min_samples=1):
+    """The PIMC budget in simulated card plays for `n_cards` candidates when `budget`
+    also pays for dealing each sample (`sample_cost` card plays' worth, measured per
+    game): late in a hand, with short playouts, dealing and modelling a sample costs
+    more than its playouts, so a budget of card plays alone made the last tricks the
+    slowest decisions.  At least `min_samples` samples."""
+    per = n_cards * (sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count)
+    samples = budget // (per + sample_cost)
+    if samples < min_samples:
+        samples = min_samples
+    return samples * per
+
+
 def shortlist(sim, seat, cards, budget):
     """Cap the candidates so that one sample round fits `budget`: keep at most
     budget // (card plays left in the hand) cards (at least 2): the playout policy's own
