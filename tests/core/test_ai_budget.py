@@ -22,8 +22,8 @@ def test_budgets_per_level():
     """Default: the device-time bench's figure (docs/ai.md); hard 4x; reference the fixed
     host-only yardstick (50x the pre-#17 defaults); easy no search."""
     pinned = (("speedrun", speedrun_ai.SR_BUDGET, 1000, 10000),
-              ("steppingstones", steppingstones_ai.SS_DEFAULT_BUDGET, 1400, 15000),
-              ("reds", reds_ai.REDS_BUDGET, 900, 15000))
+              ("steppingstones", steppingstones_ai.SS_DEFAULT_BUDGET, 1200, 15000),
+              ("reds", reds_ai.REDS_BUDGET, 750, 15000))
     for name, default, want, reference in pinned:
         assert default == want, (name, default)
         budgets = [make_ai(name, level, 1).budget for level in LEVELS]

@@ -108,7 +108,7 @@ class RedsAI(SlicedAI):
 
 # Simulated card plays per card decision at the default level (docs/ai.md, "Reds": fixed
 # by the device-time bench), hard 4x; the reference's fixed budget (host only).
-REDS_BUDGET = 900
+REDS_BUDGET = 750
 REDS_REFERENCE_BUDGET = 15000
 
 

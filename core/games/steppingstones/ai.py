@@ -17,7 +17,7 @@ from core.ai.sliced import SlicedAI
 
 # Simulated card plays per card decision at the default level (docs/ai.md: the device
 # time measurement that fixes it); hard 4x; the reference's fixed budget (host only).
-SS_DEFAULT_BUDGET = const(1400)
+SS_DEFAULT_BUDGET = const(1200)
 SS_REFERENCE_BUDGET = const(15000)
 # What dealing one sample costs, in card plays (unix port: ~16 us against ~1.6 us a
 # playout card), plus CAND_COST per candidate (restoring the deal, the utility): the
