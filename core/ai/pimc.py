@@ -143,6 +143,16 @@ def plays_for(sim, n_cards, budget, sample_cost, min_samples=1):
     return samples * per
 
 
+def start_search(pimc, seat, cards, budget, spread, sample_cost, cand_cost):
+    """Start `pimc` on `cards` for `seat`: shortlisted so that each candidate gets at
+    least `spread` samples, and as many samples as `budget` pays for at `sample_cost` +
+    `cand_cost` per candidate card plays' worth each (plays_for)."""
+    sim = pimc.sim
+    cards = shortlist(sim, seat, cards, budget // spread)
+    n = len(cards)
+    pimc.start(cards, plays_for(sim, n, budget, sample_cost + cand_cost * n, spread))
+
+
 def shortlist(sim, seat, cards, budget):
     """Cap the candidates so that one sample round fits `budget`: keep at most
     budget // (card plays left in the hand) cards (at least 2): the playout policy's own

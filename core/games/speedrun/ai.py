@@ -11,7 +11,7 @@ from core.prng import Prng
 from core.ai import level_budget
 from core.games.speedrun import choice
 from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
-from core.ai.pimc import shortlist, plays_for
+from core.ai.pimc import start_search
 from core.ai.sliced import SlicedAI
 
 # Work units (simulated card plays) per card decision at the default level, fixed by the
@@ -23,7 +23,8 @@ SR_REFERENCE_BUDGET = const(10000)
 # (restoring the deal, the utility): the budget pays for them too.
 SAMPLE_COST = const(22)
 CAND_COST = const(2)
-# Candidates are shortlisted so that each gets at least this many samples.
+# Candidates are shortlisted so that each gets at least this many samples (3 gained
+# nothing at this budget: docs/ai.md, "Cheaper playouts and the device budget").
 SPREAD = const(1)
 
 
@@ -58,10 +59,7 @@ class SpeedRunAI(SlicedAI):
         cards = play.setup(obs, legal, self.harm)
         if self.budget <= 0:
             return play.sim.policy(obs["seat"])
-        sim = play.sim
-        cards = shortlist(sim, obs["seat"], cards, self.budget // SPREAD)
-        n = len(cards)
-        play.pimc.start(cards, plays_for(sim, n, self.budget, SAMPLE_COST + CAND_COST * n))
+        start_search(play.pimc, obs["seat"], cards, self.budget, SPREAD, SAMPLE_COST, CAND_COST)
         return -1
 
 

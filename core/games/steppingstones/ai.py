@@ -12,7 +12,7 @@ from core.prng import Prng
 from core.ai import level_budget
 from core.games.steppingstones import choice
 from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory, N_PLAYERS
-from core.ai.pimc import shortlist, plays_for
+from core.ai.pimc import start_search
 from core.ai.sliced import SlicedAI
 
 # Simulated card plays per card decision at the default level (docs/ai.md: the device
@@ -64,10 +64,7 @@ class SteppingStonesAI(SlicedAI):
         cards = play.setup(obs, legal, self.memory)
         if self.budget <= 0 or len(cards) == 1:
             return cards[0] if len(cards) == 1 else play.sim.policy(obs["seat"])
-        sim = play.sim
-        cards = shortlist(sim, obs["seat"], cards, self.budget // SPREAD)
-        n = len(cards)
-        play.pimc.start(cards, plays_for(sim, n, self.budget, SAMPLE_COST + CAND_COST * n, SPREAD))
+        start_search(play.pimc, obs["seat"], cards, self.budget, SPREAD, SAMPLE_COST, CAND_COST)
         return -1
 
 
