@@ -30,6 +30,19 @@ HARM = const(2)
 # (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
 EXACT_CARDS = const(0)
 EXACT_MEASURED = const(12)
+# Samples consistent with the other seats' public bids (issue #17): a sampled deal is
+# kept with probability BID_LIK[bid][est] (/ 255) per seat with a public bid, where est is
+# the VAL estimate (eval.estimate, hundredths of a trick, in steps of LIK_STEP) of the
+# round's cards the deal gives that seat (played and held); after BID_TRIES deals the
+# last is kept.  BID_LIK is an ordered-probit model of a bid given the estimate (cuts at
+# 0.5 | 1.7 | 2.7 | 3.7 | 4.7 tricks, sigma 0.45; each bid's row scaled to a maximum of
+# 255), fitted to the bids of the default AI and the greedy bot, 4 players (docs/ai.md,
+# "Reds: samples weighted by the public bids").  BID_TRIES 1 turns it off.
+BID_TRIES = const(8)
+LIK_STEP = const(10)
+LIK_N = const(51)
+NO_BID = const(255)
+BID_LIK = b"\xff\xef\xdc\xc6\xad\x93yaJ7'\x1b\x12\x0b\x07\x04\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00*:Of\x80\x9b\xb5\xcd\xe2\xf2\xfc\xff\xfc\xf2\xe2\xcd\xb5\x9b\x80fO:*\x1c\x13\x0c\x07\x04\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqWA. \x15\r\x08\x05\x03\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqWA. \x15\r\x08\x05\x03\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqW\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x04\x08\r\x14\x1f-@Vp\x8d\xab\xc9\xe5\xff"
 
 
 class RedsSampler(HandSampler):
@@ -95,6 +108,8 @@ def _bits(m):
 class RedsPlay:
     """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
 
+    bid_tries = BID_TRIES    # deals drawn per sample at most (1: bids not weighed)
+
     def __init__(self, n, exact_cards=EXACT_CARDS):
         self.n = n
         self.sim = RedsSim(n)
@@ -114,6 +129,12 @@ class RedsPlay:
         self.scratch = array("H", (0, 0, 0, 0))
         self.team = bytearray(n)         # 1 for our side (us and our partner)
         self.n_ours = 1
+        # Per sampler holder: its seat's public bid (NO_BID: hidden, or the pack) and the
+        # VAL estimate of the round's cards the seat is known to have had (played, ours).
+        self.wbid = bytearray(n)
+        self.wbase = array("H", range(n))
+        self.weigh = False
+        self.pick = array("H", range(4 * n))    # the chosen deal's hands, per holder
 
     # -- set-up from the observation (may allocate; once per decision) ------------------
     def setup(self, obs):
@@ -186,6 +207,17 @@ class RedsPlay:
             self.model[s] = 1 if b is None else 0
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
+        self.weigh = False
+        for i in range(k):
+            o = self.others[i]
+            self.wbid[i] = NO_BID
+            if bids[o] is not None and self.bid_tries > 1:
+                self.wbid[i] = bids[o]
+                j = 4 * o
+                for s in range(3):
+                    self.scratch[s] = self.played_by[j + s] | self.known[j + s]
+                self.wbase[i] = ev.estimate(self.scratch, n, anti)
+                self.weigh = True
         return distinct(sorted(obs["legal"]), seen, trick)
 
     def sample_cost(self):
@@ -213,8 +245,51 @@ class RedsPlay:
                 voids[s] |= 1 << led
 
     # -- the PIMC adapter (no allocation below) ------------------------------------------
+    def _weight(self, sampler):
+        """How likely the sampled deal's hands make the public bids (0..4096)."""
+        w = 1 << 12
+        n = self.n
+        anti = self.anti
+        for i in range(self.n_others):
+            b = self.wbid[i]
+            if b == NO_BID:
+                continue
+            e = (self.wbase[i] + ev.estimate(sampler.out[i], n, anti)) // LIK_STEP
+            w = w * BID_LIK[b * LIK_N + (e if e < LIK_N else LIK_N - 1)] >> 8
+        return w
+
+    def _pick(self, sampler):
+        """Draw bid_tries deals and keep one with probability proportional to its weight
+        (a streaming weighted choice: sampling-importance-resampling) in self.pick."""
+        total = 0
+        pick = self.pick
+        rng = sampler.rng
+        k = self.n_others
+        for t in range(self.bid_tries):
+            if t:
+                sampler.sample()
+            w = self._weight(sampler)
+            total += w
+            if w and rng.below(total) < w or not total and t == self.bid_tries - 1:
+                for i in range(k):
+                    src = sampler.out[i]
+                    j = 4 * i
+                    pick[j] = src[0]
+                    pick[j + 1] = src[1]
+                    pick[j + 2] = src[2]
+                    pick[j + 3] = src[3]
+        for i in range(k):
+            src = sampler.out[i]
+            j = 4 * i
+            src[0] = pick[j]
+            src[1] = pick[j + 1]
+            src[2] = pick[j + 2]
+            src[3] = pick[j + 3]
+
     def determinize(self, sim, sampler):
         n = self.n
+        if self.weigh:
+            self._pick(sampler)
         for i in range(self.n_others):
             o = self.others[i]
             h = sim.hands[o]
