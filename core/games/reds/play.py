@@ -38,7 +38,7 @@ EXACT_MEASURED = const(12)
 # 0.5 | 1.7 | 2.7 | 3.7 | 4.7 tricks, sigma 0.45; each bid's row scaled to a maximum of
 # 255), fitted to the bids of the default AI and the greedy bot, 4 players (docs/ai.md,
 # "Reds: samples weighted by the public bids").  BID_TRIES 1 turns it off.
-BID_TRIES = const(8)
+MCMC_STEPS = const(24)
 LIK_STEP = const(10)
 LIK_N = const(51)
 NO_BID = const(255)
@@ -108,7 +108,7 @@ def _bits(m):
 class RedsPlay:
     """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
 
-    bid_tries = BID_TRIES    # deals drawn per sample at most (1: bids not weighed)
+    mcmc_steps = MCMC_STEPS    # Metropolis steps per sampled deal (0: bids not read)
 
     def __init__(self, n, exact_cards=EXACT_CARDS):
         self.n = n
@@ -134,7 +134,9 @@ class RedsPlay:
         self.wbid = bytearray(n)
         self.wbase = array("H", range(n))
         self.weigh = False
-        self.pick = array("H", range(4 * n))    # the chosen deal's hands, per holder
+        self.own = bytearray(39)         # per sampler pool card: its holder in the deal
+        self.est = array("h", range(n))  # per holder: VAL estimate of its round's cards
+        self.val = array("h", range(39))     # VAL per suit and rank for this round
 
     # -- set-up from the observation (may allocate; once per decision) ------------------
     def setup(self, obs):
@@ -208,16 +210,20 @@ class RedsPlay:
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
         self.weigh = False
+        for i in range(n):
+            self.wbid[i] = NO_BID
         for i in range(k):
             o = self.others[i]
-            self.wbid[i] = NO_BID
-            if bids[o] is not None and self.bid_tries > 1:
+            if bids[o] is not None and self.mcmc_steps:
                 self.wbid[i] = bids[o]
                 j = 4 * o
                 for s in range(3):
                     self.scratch[s] = self.played_by[j + s] | self.known[j + s]
                 self.wbase[i] = ev.estimate(self.scratch, n, anti)
                 self.weigh = True
+        if self.weigh:
+            for c in range(39):
+                self.val[c] = ev.card_value(n, (c // 13) << 4 | c % 13, anti)
         return distinct(sorted(obs["legal"]), seen, trick)
 
     def sample_cost(self):
@@ -230,7 +236,8 @@ class RedsPlay:
         for s in range(4):
             if smp.elig[s] != full:
                 cc += smp.rem[s]
-        return 3 + 2 * cc // 3
+        # Reading the public bids: about half a card play per Metropolis step.
+        return 3 + 2 * cc // 3 + (self.mcmc_steps // 2 if self.weigh else 0)
 
     def _note(self, leader, cards, voids, seen):
         if not cards:
@@ -245,51 +252,76 @@ class RedsPlay:
                 voids[s] |= 1 << led
 
     # -- the PIMC adapter (no allocation below) ------------------------------------------
-    def _weight(self, sampler):
-        """How likely the sampled deal's hands make the public bids (0..4096)."""
-        w = 1 << 12
+    def _lik(self, h, e):
+        """BID_LIK of holder h's public bid at estimate e (255: no bid to read)."""
+        b = self.wbid[h]
+        if b == NO_BID:
+            return 255
+        e //= LIK_STEP
+        return BID_LIK[b * LIK_N + (e if e < LIK_N else LIK_N - 1)]
+
+    def _reweigh(self, sampler):
+        """Move the sampled deal towards the public bids: MCMC_STEPS Metropolis steps,
+        each proposing to swap two unseen cards between holders (voids kept, sizes
+        kept) and accepting with the ratio of the deal's likelihoods (the product over
+        the seats of BID_LIK); from a uniform deal this samples deals with probability
+        proportional to that likelihood.  A swap changes two estimates by one card's
+        value each, so a step costs a few table reads."""
         n = self.n
         anti = self.anti
-        for i in range(self.n_others):
-            b = self.wbid[i]
-            if b == NO_BID:
-                continue
-            e = (self.wbase[i] + ev.estimate(sampler.out[i], n, anti)) // LIK_STEP
-            w = w * BID_LIK[b * LIK_N + (e if e < LIK_N else LIK_N - 1)] >> 8
-        return w
-
-    def _pick(self, sampler):
-        """Draw bid_tries deals and keep one with probability proportional to its weight
-        (a streaming weighted choice: sampling-importance-resampling) in self.pick."""
-        total = 0
-        pick = self.pick
+        out = sampler.out
+        pool = sampler.pool
+        np = sampler.n_pool
+        own = self.own
+        for i in range(np):
+            c = pool[i]
+            s = c >> 4
+            bit = 1 << (c & 15)
+            h = 0
+            while not out[h][s] & bit:
+                h += 1
+            own[i] = h
+        est = self.est
+        for h in range(sampler.k):
+            est[h] = 0
+            if self.wbid[h] != NO_BID:
+                est[h] = self.wbase[h] + ev.estimate(out[h], n, anti)
+        void = sampler.void
         rng = sampler.rng
-        k = self.n_others
-        for t in range(self.bid_tries):
-            if t:
-                sampler.sample()
-            w = self._weight(sampler)
-            total += w
-            if w and rng.below(total) < w or not total and t == self.bid_tries - 1:
-                for i in range(k):
-                    src = sampler.out[i]
-                    j = 4 * i
-                    pick[j] = src[0]
-                    pick[j + 1] = src[1]
-                    pick[j + 2] = src[2]
-                    pick[j + 3] = src[3]
-        for i in range(k):
-            src = sampler.out[i]
-            j = 4 * i
-            src[0] = pick[j]
-            src[1] = pick[j + 1]
-            src[2] = pick[j + 2]
-            src[3] = pick[j + 3]
+        val = self.val
+        for _ in range(self.mcmc_steps):
+            i = rng.below(np)
+            j = rng.below(np)
+            a = own[i]
+            b = own[j]
+            if a == b:
+                continue
+            ci = pool[i]
+            cj = pool[j]
+            si = ci >> 4
+            sj = cj >> 4
+            if (void[a] >> sj) & 1 or (void[b] >> si) & 1:
+                continue
+            d = val[sj * 13 + (cj & 15)] - val[si * 13 + (ci & 15)]   # a gains d, b loses it
+            ea = est[a]
+            eb = est[b]
+            old = self._lik(a, ea) * self._lik(b, eb)
+            new = self._lik(a, ea + d) * self._lik(b, eb - d)
+            if new < old and rng.below(old) >= new:
+                continue
+            own[i] = b
+            own[j] = a
+            est[a] = ea + d
+            est[b] = eb - d
+            out[a][si] &= ~(1 << (ci & 15))
+            out[a][sj] |= 1 << (cj & 15)
+            out[b][sj] &= ~(1 << (cj & 15))
+            out[b][si] |= 1 << (ci & 15)
 
     def determinize(self, sim, sampler):
         n = self.n
         if self.weigh:
-            self._pick(sampler)
+            self._reweigh(sampler)
         for i in range(self.n_others):
             o = self.others[i]
             h = sim.hands[o]
