@@ -157,9 +157,8 @@ def test_pass_is_a_whole_set_emitted_card_by_card():
 
 def test_search_loop_allocates_nothing():
     """PIMC's step (sampling, determinizing, playouts, utilities) under heap_lock, for 3,
-    4 and 6 players with hidden bids (bids modelled inside the loop), public bids (read
-    by the samples' Metropolis steps) and partnerships."""
-    for options in ({"players": 3, "hidden_bids": True}, {"players": 4, "partnership": True}, {"players": 4},
+    4 and 6 players with hidden bids (bids modelled inside the loop) and partnerships."""
+    for options in ({"players": 3, "hidden_bids": True}, {"players": 4, "partnership": True},
                     {"players": 6, "hidden_bids": True}):
         for game, seat in _positions(options, 21, 2):
             check_search_allocates_nothing("reds", game.observation(seat))
@@ -372,8 +371,7 @@ def _bid_samples(obs, steps, count, seed=3):
     with `steps` Metropolis steps; asserts each deal keeps sizes and shown voids."""
     from core.games.reds.play import RedsPlay
     from core.games.reds import eval as ev
-    play = RedsPlay(obs["n_players"])
-    play.mcmc_steps = steps
+    play = RedsPlay(obs["n_players"], mcmc_steps=steps)
     play.sampler.rng = Prng(seed)
     play.setup(obs)
     sim = play.sim
@@ -440,7 +438,8 @@ def test_bid_samples_match_rejection_sampling():
     probability the product of BID_LIK / 255 over the seats) within 0.15 trick, while
     uniform deals are 0.3 trick or more away for the seats that bid 2 and nil (measured:
     Metropolis 61 / 178 / 66, rejection 61 / 180 / 64, uniform 52 / 130 / 124)."""
-    from core.games.reds.play import RedsPlay, BID_LIK, LIK_N, LIK_STEP
+    from core.games.reds.play import RedsPlay
+    from core.games.reds.bidread import BID_LIK, LIK_N, LIK_STEP
     from core.games.reds import eval as ev
     game, seat = next(_positions({"players": 4}, 46, 1, every=2))
     obs = game.observation(seat)
@@ -453,8 +452,7 @@ def test_bid_samples_match_rejection_sampling():
     obs["bids"] = bids
     mc, _ = _bid_samples(obs, 300, 120)
     uni, _ = _bid_samples(obs, 0, 120)
-    play = RedsPlay(n)
-    play.mcmc_steps = 0
+    play = RedsPlay(n, mcmc_steps=0)
     rng = Prng(9)
     play.sampler.rng = rng
     play.setup(obs)
@@ -468,7 +466,7 @@ def test_bid_samples_match_rejection_sampling():
         w = 1 << 16
         for i in range(play.n_others):
             o = play.others[i]
-            e = ev.estimate(play.sim.hands[o], n, play.anti) + play.wbase[i]
+            e = ev.estimate(play.sim.hands[o], n, play.anti)   # nothing played yet
             w = w * BID_LIK[bids[o] * LIK_N + min(e // LIK_STEP, LIK_N - 1)] // 255
         if rng.below(1 << 16) < w:
             kept += 1
@@ -489,3 +487,30 @@ def test_bid_samples_are_reproducible():
     obs = game.observation(seat)
     assert _bid_samples(obs, 24, 20, 7) == _bid_samples(obs, 24, 20, 7)
     assert _bid_samples(obs, 24, 20, 7) != _bid_samples(obs, 24, 20, 8)
+
+
+def test_bid_reading_search_allocates_nothing():
+    """The card-play search with the samples reading the public bids (Metropolis steps
+    inside the loop) under heap_lock, 4 and 6 players and partnerships."""
+    import micropython
+    from core.games.reds.play import RedsPlay
+    for options in ({"players": 4}, {"players": 6}, {"players": 4, "partnership": True}):
+        for game, seat in _positions(options, 23, 2):
+            obs = game.observation(seat)
+            play = RedsPlay(obs["n_players"], mcmc_steps=24)
+            play.sampler.rng = Prng(4)
+            cards = play.setup(obs)
+            if len(cards) < 2:
+                continue
+            assert play.weigh
+            play.pimc.start(cards, 400)
+            done = False
+            micropython.heap_lock()
+            try:
+                for _ in range(400):
+                    if play.pimc.step(50):
+                        done = True
+                        break
+            finally:
+                micropython.heap_unlock()
+            assert done and play.pimc.best() in cards

@@ -30,19 +30,11 @@ HARM = const(2)
 # (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
 EXACT_CARDS = const(0)
 EXACT_MEASURED = const(12)
-# Samples consistent with the other seats' public bids (issue #17): a sampled deal is
-# kept with probability BID_LIK[bid][est] (/ 255) per seat with a public bid, where est is
-# the VAL estimate (eval.estimate, hundredths of a trick, in steps of LIK_STEP) of the
-# round's cards the deal gives that seat (played and held); after BID_TRIES deals the
-# last is kept.  BID_LIK is an ordered-probit model of a bid given the estimate (cuts at
-# 0.5 | 1.7 | 2.7 | 3.7 | 4.7 tricks, sigma 0.45; each bid's row scaled to a maximum of
-# 255), fitted to the bids of the default AI and the greedy bot, 4 players (docs/ai.md,
-# "Reds: samples weighted by the public bids").  BID_TRIES 1 turns it off.
-MCMC_STEPS = const(24)
-LIK_STEP = const(10)
-LIK_N = const(51)
-NO_BID = const(255)
-BID_LIK = b"\xff\xef\xdc\xc6\xad\x93yaJ7'\x1b\x12\x0b\x07\x04\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00*:Of\x80\x9b\xb5\xcd\xe2\xf2\xfc\xff\xfc\xf2\xe2\xcd\xb5\x9b\x80fO:*\x1c\x13\x0c\x07\x04\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqWA. \x15\r\x08\x05\x03\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqWA. \x15\r\x08\x05\x03\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x05\x08\r\x15 .AWq\x8d\xa9\xc4\xdc\xef\xfb\xff\xfb\xef\xdc\xc4\xa9\x8dqW\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x04\x08\r\x14\x1f-@Vp\x8d\xab\xc9\xe5\xff"
+# Samples read the other seats' public bids (issue #17) with this many Metropolis steps
+# per sampled deal (core/games/reds/bidread.py; 0: not read, the module is not loaded).
+# Off: at the same device time it cost points (fewer samples), with the time added it
+# gained nothing measurable (docs/ai.md, "Reds: samples that read the public bids").
+MCMC_STEPS = const(0)
 
 
 class RedsSampler(HandSampler):
@@ -108,9 +100,9 @@ def _bits(m):
 class RedsPlay:
     """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
 
-    mcmc_steps = MCMC_STEPS    # Metropolis steps per sampled deal (0: bids not read)
-
-    def __init__(self, n, exact_cards=EXACT_CARDS):
+    def __init__(self, n, exact_cards=EXACT_CARDS, mcmc_steps=MCMC_STEPS):
+        """mcmc_steps: Metropolis steps per sampled deal reading the public bids (0:
+        the bids are not read)."""
         self.n = n
         self.sim = RedsSim(n)
         # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
@@ -129,14 +121,11 @@ class RedsPlay:
         self.scratch = array("H", (0, 0, 0, 0))
         self.team = bytearray(n)         # 1 for our side (us and our partner)
         self.n_ours = 1
-        # Per sampler holder: its seat's public bid (NO_BID: hidden, or the pack) and the
-        # VAL estimate of the round's cards the seat is known to have had (played, ours).
-        self.wbid = bytearray(n)
-        self.wbase = array("H", range(n))
-        self.weigh = False
-        self.own = bytearray(39)         # per sampler pool card: its holder in the deal
-        self.est = array("h", range(n))  # per holder: VAL estimate of its round's cards
-        self.val = array("h", range(39))     # VAL per suit and rank for this round
+        self.weigh = False               # this decision's samples read the public bids
+        self.reader = None
+        if mcmc_steps:     # loaded only when the samples read the bids (off: MCMC_STEPS)
+            from core.games.reds.bidread import BidReader
+            self.reader = BidReader(n, mcmc_steps)
 
     # -- set-up from the observation (may allocate; once per decision) ------------------
     def setup(self, obs):
@@ -209,21 +198,7 @@ class RedsPlay:
             self.model[s] = 1 if b is None else 0
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
-        self.weigh = False
-        for i in range(n):
-            self.wbid[i] = NO_BID
-        for i in range(k):
-            o = self.others[i]
-            if bids[o] is not None and self.mcmc_steps:
-                self.wbid[i] = bids[o]
-                j = 4 * o
-                for s in range(3):
-                    self.scratch[s] = self.played_by[j + s] | self.known[j + s]
-                self.wbase[i] = ev.estimate(self.scratch, n, anti)
-                self.weigh = True
-        if self.weigh:
-            for c in range(39):
-                self.val[c] = ev.card_value(n, (c // 13) << 4 | c % 13, anti)
+        self.weigh = self.reader is not None and self.reader.setup(self, bids)
         return distinct(sorted(obs["legal"]), seen, trick)
 
     def sample_cost(self):
@@ -236,8 +211,7 @@ class RedsPlay:
         for s in range(4):
             if smp.elig[s] != full:
                 cc += smp.rem[s]
-        # Reading the public bids: about half a card play per Metropolis step.
-        return 3 + 2 * cc // 3 + (self.mcmc_steps // 2 if self.weigh else 0)
+        return 3 + 2 * cc // 3 + (self.reader.cost if self.weigh else 0)
 
     def _note(self, leader, cards, voids, seen):
         if not cards:
@@ -252,76 +226,10 @@ class RedsPlay:
                 voids[s] |= 1 << led
 
     # -- the PIMC adapter (no allocation below) ------------------------------------------
-    def _lik(self, h, e):
-        """BID_LIK of holder h's public bid at estimate e (255: no bid to read)."""
-        b = self.wbid[h]
-        if b == NO_BID:
-            return 255
-        e //= LIK_STEP
-        return BID_LIK[b * LIK_N + (e if e < LIK_N else LIK_N - 1)]
-
-    def _reweigh(self, sampler):
-        """Move the sampled deal towards the public bids: MCMC_STEPS Metropolis steps,
-        each proposing to swap two unseen cards between holders (voids kept, sizes
-        kept) and accepting with the ratio of the deal's likelihoods (the product over
-        the seats of BID_LIK); from a uniform deal this samples deals with probability
-        proportional to that likelihood.  A swap changes two estimates by one card's
-        value each, so a step costs a few table reads."""
-        n = self.n
-        anti = self.anti
-        out = sampler.out
-        pool = sampler.pool
-        np = sampler.n_pool
-        own = self.own
-        for i in range(np):
-            c = pool[i]
-            s = c >> 4
-            bit = 1 << (c & 15)
-            h = 0
-            while not out[h][s] & bit:
-                h += 1
-            own[i] = h
-        est = self.est
-        for h in range(sampler.k):
-            est[h] = 0
-            if self.wbid[h] != NO_BID:
-                est[h] = self.wbase[h] + ev.estimate(out[h], n, anti)
-        void = sampler.void
-        rng = sampler.rng
-        val = self.val
-        for _ in range(self.mcmc_steps):
-            i = rng.below(np)
-            j = rng.below(np)
-            a = own[i]
-            b = own[j]
-            if a == b:
-                continue
-            ci = pool[i]
-            cj = pool[j]
-            si = ci >> 4
-            sj = cj >> 4
-            if (void[a] >> sj) & 1 or (void[b] >> si) & 1:
-                continue
-            d = val[sj * 13 + (cj & 15)] - val[si * 13 + (ci & 15)]   # a gains d, b loses it
-            ea = est[a]
-            eb = est[b]
-            old = self._lik(a, ea) * self._lik(b, eb)
-            new = self._lik(a, ea + d) * self._lik(b, eb - d)
-            if new < old and rng.below(old) >= new:
-                continue
-            own[i] = b
-            own[j] = a
-            est[a] = ea + d
-            est[b] = eb - d
-            out[a][si] &= ~(1 << (ci & 15))
-            out[a][sj] |= 1 << (cj & 15)
-            out[b][sj] &= ~(1 << (cj & 15))
-            out[b][si] |= 1 << (ci & 15)
-
     def determinize(self, sim, sampler):
         n = self.n
         if self.weigh:
-            self._reweigh(sampler)
+            self.reader.reweigh(self, sampler)
         for i in range(self.n_others):
             o = self.others[i]
             h = sim.hands[o]
