@@ -92,7 +92,7 @@ soak-steppingstones: setup
 .PHONY: arena-speed
 arena-speed: setup
 	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2
-	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2 --baselines greedy,random
+	$(PY) -m tools.arena_speed --rounds 1000 --jobs 2 --baselines greedy,random,paced-greedy,paced-random
 
 # Reds AI strength (docs/ai.md, Reds): duplicate deals, 95% intervals, exact-bid rates.
 REDS_ARENA := $(PY) -m tools.arena --game reds --jobs 2

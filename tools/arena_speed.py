@@ -9,7 +9,9 @@ a 95% Wilson confidence interval (a game with no winner counts for neither), one
 object per line.  `make arena-speed` runs the long version; tests/host/test_speed_arena.py
 a short one.  With `--baselines`, every level plays each baseline bot instead (core/
 speed_bots.py: greedy reacts in a fixed 700 ms, random in 0-1000 ms), the level in the
-"harder" place.
+"harder" place.  "paced-greedy" and "paced-random" are the same choices made at the
+level's own pace (its reaction times, hesitations and Spit delay, not its chains or its
+second look): against them a level wins or loses on its decisions alone.
 """
 import argparse
 import json
@@ -20,7 +22,7 @@ from multiprocessing import Pool
 
 import tools  # noqa: F401  (puts the MicroPython shim on sys.path)
 from core.games.speed.rules import SpeedRecorded
-from core.games.speed.ai import LEVELS
+from core.games.speed.ai import LEVELS, LEVEL_PARAMS, SpeedBot
 from core.games.speed.bots import VirtualTable, make_bots, derive_seed, GreedyBot, RandomBot
 
 Z95 = 1.959963984540054
@@ -56,14 +58,41 @@ def play_seed(job):
     return wins_a, wins_b, undecided, ms
 
 
+class PacedGreedy(GreedyBot):
+    """Greedy's choice (the first card that fits) at a SpeedBot level's timing."""
+    _delay = SpeedBot._delay
+
+    def __init__(self, seed, level):
+        GreedyBot.__init__(self, seed)
+        self.p = LEVEL_PARAMS[level - 1]
+
+
+class PacedRandom(RandomBot):
+    """Random's choice (any card that fits) at a SpeedBot level's timing."""
+    _delay = SpeedBot._delay
+
+    def __init__(self, seed, level):
+        RandomBot.__init__(self, seed)
+        self.p = LEVEL_PARAMS[level - 1]
+
+
+BASELINES = {"greedy": GreedyBot, "random": RandomBot,
+             "paced-greedy": PacedGreedy, "paced-random": PacedRandom}
+
+
 def _bots(levels, seed):
-    """A level number is a SpeedBot; a name ("greedy", "random") a baseline bot."""
+    """A level number is a SpeedBot; a name (BASELINES) a baseline bot.  A paced
+    baseline takes the timing of the level in the other seat."""
     if isinstance(levels[0], int) and isinstance(levels[1], int):
         return make_bots(levels, seed)
     bots = make_bots([lv if isinstance(lv, int) else 2 for lv in levels], seed)
     for s in (0, 1):
         if not isinstance(levels[s], int):
-            bots[s] = (GreedyBot if levels[s] == "greedy" else RandomBot)(derive_seed(seed, s))
+            cls = BASELINES[levels[s]]
+            if cls in (PacedGreedy, PacedRandom):
+                bots[s] = cls(derive_seed(seed, s), levels[1 - s])
+            else:
+                bots[s] = cls(derive_seed(seed, s))
     return bots
 
 
@@ -102,7 +131,7 @@ def main(argv=None):
     p.add_argument("--levels", default=",".join([str(x) for x in LEVELS]))
     p.add_argument("--seed0", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--baselines", default="", help="e.g. greedy,random: each level against each")
+    p.add_argument("--baselines", default="", help="e.g. greedy,random,paced-greedy,paced-random: each level against each")
     for opt in SpeedRecorded.OPTIONS:
         p.add_argument("--" + opt.key.replace("_", "-"), dest="opt_" + opt.key, default=None)
     args = p.parse_args(argv)

@@ -27,3 +27,23 @@ def test_baselines_against_the_levels():
     assert pair_report({}, "greedy", 2, seeds)["ci95"][1] < 0.5
     assert pair_report({}, "greedy", 4, seeds)["ci95"][0] > 0.5
     assert pair_report({}, "random", 4, seeds)["harder_share"] > 0.5
+
+
+def test_club_beats_the_baselines_at_its_own_pace():
+    """Issue #17: at the same pace, the default's choices (chains of 3) beat greedy's and
+    random's; club's old one-play choice did not (0.47, 0.46 on 500 seeds)."""
+    from tools.arena_speed import pair_report
+    seeds = range(700, 1000)
+    for baseline in ("paced-greedy", "paced-random"):
+        report = pair_report({}, baseline, 2, seeds)
+        assert report["ci95"][0] > 0.5, report
+
+
+def test_paced_baselines_take_the_levels_timing():
+    """A paced baseline draws its delays exactly as the level it plays against."""
+    from core.games.speed.ai import SpeedBot
+    from tools.arena_speed import PacedGreedy, PacedRandom
+    for cls in (PacedGreedy, PacedRandom):
+        for level in (1, 2, 3, 4):
+            paced, bot = cls(77, level), SpeedBot(level, 77)
+            assert [paced._delay(k % 4) for k in range(40)] == [bot._delay(k % 4) for k in range(40)]

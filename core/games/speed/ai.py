@@ -44,7 +44,7 @@ _SPIT_MS = const(8)
 _PRIMED = const(9)
 LEVEL_PARAMS = (
     (1150, 900, 1150, 220, 1400, 0, 0, 0, 1400, 1150),   # 1 casual: random card, slow
-    (800, 600, 550, 80, 900, 1, 0, 0, 900, 800),         # 2 club: sensible single plays
+    (800, 600, 550, 80, 900, 3, 60, 0, 900, 800),        # 2 club: sees short chains (#17)
     (560, 380, 330, 20, 600, 3, 60, 1, 600, 420),        # 3 quick: chains, looks again
     (400, 240, 200, 0, 0, 5, 150, 1, 380, 260),          # 4 expert: long chains, primed
 )
