@@ -11,7 +11,9 @@ and `screen` holds the picture; run(boot) below is the device's loop around them
 The app's other jobs are modules of their own, loaded when needed and importing nothing
 of this one (core/loop.py says which way imports go): linked play (core/app_link.py),
 the settings page (core/app_settings.py), continuing a saved game (core/app_resume.py),
-the real-time table's rounds (core/app_realtime.py).
+the real-time table's rounds (core/app_realtime.py), and the way from the boot to a table
+(core/app_start.py: making the App, the menu, seat set-up, dealing, the rules page), which
+a game at its table does not keep loaded.
 
 States: menu -> seat set-up -> rules page -> table (pause menu, scoresheet, rules) ->
 hand / round results -> ... -> game results -> menu.
@@ -35,8 +37,7 @@ sys.modules when it ends, so the next game finds the heap as the menu left it.
 from micropython import const
 
 from core.ui import keys
-from core.gameinfo import MODULE, TITLES, unused_tables
-from core.loop import BOOT_ONLY, ai_seed, drop_modules, unload_except
+from core.loop import drop_modules, unload_except
 
 MENU = const(0)
 SETUP = const(1)
@@ -60,83 +61,17 @@ GAME_END = const(4)
 
 
 def board_hints(board):
-    """Button labels for hint lines from a board module (boards/*.py)."""
-    hints = dict(getattr(board, "HINTS", None) or {"ok": "OK", "back": "BACK", "move": "UP/DN"})
-    names = getattr(board, "BUTTONS", ())
-    keymap = getattr(board, "KEYMAP", ())
-    for key, word in ((keys.MENU, "menu"), (keys.AUX, "aux")):
-        if word in hints:
-            continue
-        label = None
-        for i in range(len(keymap)):
-            if keymap[i] == key and i < len(names):
-                label = names[i]
-                break
-        if label is None:
-            for mask, k in getattr(board, "CHORDS", ()):
-                if k == key:
-                    label = "+".join([names[i] for i in range(len(names)) if (mask >> i) & 1])
-        hints[word] = label or ("MENU" if key == keys.MENU else "AUX")
-    return hints
+    """Button labels for hint lines from a board module (core/app_start.py)."""
+    from core.app_start import board_hints
+    return board_hints(board)
 
 
 class App:
-    def __init__(self, screen, display=None, lut=None, hints=None, on_safe_point=None,
-                 link=None, seed=1, play_ms=700, trick_ms=1200, think_ms=250, games=None,
-                 store=None, unload=False, saved=None, notices=None, link_hw=None,
-                 game_modules=(), hw=None, settings=None):
-        self.screen = screen
-        self.display = display
-        self.lut = lut
-        self.hints = hints or board_hints(None)
-        self.on_safe_point = on_safe_point
-        self.link = link
-        self.seed = seed & 0x3FFFFFF
-        self.games_started = 0
-        self.play_ms = play_ms
-        self.trick_ms = trick_ms
-        self.think_ms = think_ms
-        self.now = 0
-        self.game = None
-        self.table = None
-        self.page = None
-        self.store = store
-        self.saver = None
-        self.saves = 0                      # games saved at safe points, all games
-        self.plan = None
-        self.seat_kinds = None              # the last game's seats (HUMAN, AI levels)
-        self.games = games
-        self.menu = None
-        self.menu_view = None
-        self._menu_state = None
-        self.unload = unload
-        self.link_hw = link_hw              # the board's link ports: Host/Join in the menu
-        self.hw = hw                        # the board's backlight and buzzer, for the settings
-        self.settings = settings            # (values, variants) dicts (core/app_settings.py)
-        self.linked = None                  # core.app_link.LinkPlay while linked
-        # games: the names the menu lists (default: every game of core.gameinfo)
-        self._make_menu()
-        self._resident = None
-        if unload:
-            # what the menu needs; the rest is a game's, as are `game_modules`: what reading
-            # the saved game imported (its engine...), dropped with that game
-            import sys
-            self._resident = set(sys.modules)
-            for name in game_modules:
-                self._resident.discard(name)
-        if notices:
-            self.menu.status = "\n".join(notices)    # boot's news, one line each: save restored, damaged...
-        self.saved = None
-        if saved is not None:
-            # core.app_resume: loaded only for a save, dropped with it (not resident)
-            from core.app_resume import resumable, draw_question
-            if resumable(saved):
-                self.saved = saved
-                draw_question(self)
-                self.state = RESUME
-                return
-        self._forget_saved()
-        self.to_menu()
+    def __init__(self, screen, *args, **kw):
+        """App(screen, display=None, lut=None, hints=None, ...): core/app_start.py init()
+        says what each argument is (its code is not needed once the app runs)."""
+        from core.app_start import init
+        init(self, screen, *args, **kw)
 
     # -- the outside interface ----------------------------------------------------------
     def feed(self, ev, now):
@@ -149,7 +84,8 @@ class App:
         if st == MENU:
             r = self.menu_view.handle(ev)
             if r is not None and r[0] == "start":
-                self.to_setup(r[1], r[2], r[3])
+                from core.app_start import to_setup
+                to_setup(self, r[1], r[2], r[3])
             elif r is not None and r[0] == "link":
                 from core.app_link import LinkPlay
                 self.linked = LinkPlay(self, r[1], self.link_hw)
@@ -159,7 +95,8 @@ class App:
         elif st == SETUP:
             r = self.page.handle(ev)
             if r == "start":
-                self.start_game()
+                from core.app_start import start_game
+                start_game(self)
             elif r == "back":
                 self.end_game()
                 self.to_menu()
@@ -224,76 +161,14 @@ class App:
         return keys.kind_of(ev) == keys.PRESS and (k == keys.OK or k == keys.BACK)
 
     # -- states ---------------------------------------------------------------------------
-    def _make_menu(self):
-        from core.ui.menu import LINK_ITEMS, SETTINGS_ITEM, MainMenu, MenuView
-        m = MainMenu(self.games) if self.games else MainMenu()
-        m.after = SETTINGS_ITEM + LINK_ITEMS if self.link_hw is not None else SETTINGS_ITEM
-        m.stored = self.settings[1] if self.settings is not None else {}
-        if self._menu_state is not None:
-            m.page, m.game, m.games_sel, m.values, m.players = self._menu_state
-            self._menu_state = None
-        self.menu = m
-        self.menu_view = MenuView(self.screen, m, self.hints)
-
-    def _park_menu(self):
-        """While a game runs (App(unload=True)), the menu's model, view and module go, and
-        the other games' options tables; to_menu() rebuilds them where the player left
-        them."""
-        m = self.menu
-        self._menu_state = (m.page, m.game, m.games_sel, m.values, m.players)
-        self.menu = self.menu_view = None
-        drop_modules(["core.ui.menu"] + unused_tables())
-
     def to_menu(self):
         self.state = MENU
         self.page = None
         if self.menu is None:
-            self._make_menu()
+            from core.app_start import make_menu
+            make_menu(self)
         self.menu_view._page = -1
         self.menu_view.draw()
-
-    def to_setup(self, name, options, players):
-        from core.seats import SeatPlan
-        from core.ui.setup_screen import SeatSetup
-        info = self.menu.entries[self.menu.game].cls
-        n = players or tuple(getattr(info, "PLAYERS", (2,)))[0]
-        self.game_name = name
-        self.options = options
-        # The player count was chosen in the menu (the game's "players" option or the
-        # Players row): the set-up page only places the seats.
-        level = self.settings and self.settings[0]["ai_level"]       # AI seats start there
-        self.plan = SeatPlan(name, n, (n,), self.link, level)
-        if self.linked is not None:
-            self.linked.setup(self.plan)    # hosting: the other seats are linked units
-        self.page = SeatSetup(self.screen, self.plan, TITLES.get(name, name), self.hints)
-        self.state = SETUP
-        self.page.draw()
-
-    def start_game(self):
-        from core.registry import game_class
-        plan = self.plan
-        name = self.game_name
-        cls = game_class(name)
-        drop_modules(("core.registry",))    # its table of games is not needed in the game
-        opts = dict(self.options)
-        for o in cls.OPTIONS:
-            if o.key == "players":
-                opts["players"] = plan.n
-        self.games_started += 1
-        seed = (self.seed * 7919 + self.games_started * 104729) & 0x3FFFFFFF
-        try:
-            game = cls(opts, seed)
-        except ValueError as exc:
-            self.page.status = str(exc)
-            self.page.draw()
-            return
-        # variants changed on the options page are stored and saved now, before the
-        # game's own saves (a linked game starts in core/app_link.py: no flash writes)
-        if self.options != self.menu.opened:
-            from core.app_settings import run
-            run(self, ("store_variants", cls, self.options))
-        self._begin(game, seed)
-        self.open_rules()
 
     def _forget_saved(self):
         """No saved game to continue: it goes, and with App(unload=True) the modules
@@ -324,69 +199,22 @@ class App:
         return out
 
     def _begin(self, game, seed):
-        """Seat the players (this unit's human, AI, linked units) at `game` and build its
-        table; the game is then saved at every safe point."""
-        from core.seats import HUMAN, LINK, make_player
-        plan = self.plan
-        name = self.game_name
-        rnd = game.round_no if getattr(game, "apply_at", None) is not None else 1  # Speed
-        if self.unload:
-            # The game is dealt: the set-up page, the seat plan's holder and the menu go
-            # before the AI and the table load, which would otherwise be the game's real
-            # peak (found at a 176 KB cap: the table's import failed there).
-            self.plan = None
-            self.page = None
-            self._park_menu()
-            drop_modules(("core.ui.setup_screen", "core.seats"))
-            import gc
-            gc.collect()
-        self.game = game
-        self.human = plan.human
-        self.names = plan.names()
-        self.seat_kinds = list(plan.kinds)
-        self.kept_kinds = (HUMAN, LINK)     # for _round_ai: core.seats is gone by then
-        self.players = []
-        for s in range(plan.n):
-            k = plan.kinds[s]
-            if k == HUMAN:
-                self.players.append(None)
-            elif k == LINK:
-                self.players.append(self.link.seat_player(s))
-            else:
-                self.players.append(make_player(name, k, ai_seed(seed, s, rnd)))
-        from core.registry import table_class
-        self.table = table_class(name)(self.screen, game, self.human, self.names, self.hints)
-        self.realtime = getattr(self.table, "REALTIME", False)
-        self.saver = None
-        if self.store is not None:
-            from core.save import GameSaver
-            self.saver = GameSaver(self.store, game, {"mode": "ai", "human": plan.human,
-                                                      "kinds": list(plan.kinds)})
-        if self.realtime:
-            self.table.set_players(self.players)
-        self.events_seen = self._event_total()
-        self.hand_events = []
-        self.thinking = -1
-        self.next_ai = 0
-        self.hold_until = -1
-        self.pending = 0
-        if self.unload:
-            drop_modules(("core.registry",))   # the seats and the table are made: not needed
+        """Seat the players at `game` and build its table (core/app_start.py)."""
+        from core.app_start import begin
+        begin(self, game, seed)
 
     def open_rules(self):
-        from core.ui.rules_page import RulesPage
-        self.page = RulesPage(self.screen, self.game_name, TITLES.get(self.game_name, self.game_name),
-                              self.hints, self.game.options)     # its variants get a line each
-        self.state = RULES
-        self.page.draw()
+        from core.app_start import open_rules
+        open_rules(self)
 
     def to_table(self):
         self.state = TABLE
         self.page = None
         if self.unload:
             # imported again if asked for
-            drop_modules(("core.ui.rules_page", MODULE % (self.game_name, "page"),
-                          "core.registry", "core.ui.sheets", "core.ui.pause"))
+            drop_modules(("core.ui.rules_page", "core.games.%s.page" % self.game_name,
+                          "core.registry", "core.ui.sheets", "core.ui.pause",
+                          "core.app_start", "core.gameinfo"))
         t = self.table
         if self.realtime:
             t.resume(self.now)
@@ -436,7 +264,8 @@ class App:
                 hl = i
         results.draw_table(self.screen, title, header, rows, footer,
                            "%s:%s" % (self.hints["ok"], ok_action), hl)
-        drop_modules(("core.ui.results",))
+        # and the engine's end-of-game result code, loaded for the page (or the last save)
+        drop_modules(("core.ui.results", "core.games.%s.result" % self.game_name))
 
     # -- the pause menu (core/ui/pause.py: loaded while it shows) -------------------------
     def open_pause(self):
@@ -587,27 +416,9 @@ def forget_shown_events(g):
 
 # -- the device loop: buttons -> app -> link -> display ------------------------------------
 def make_app(boot, seed=None, link=True, **app_kw):
-    """The device's App from a Boot (core/boot.py): its screen, display, hints, save store,
-    modules unloaded after each game; with `link`, the menu offers Host / Join a linked
-    game on the board's ports, and the link stack (core/app_link.py) is created only
-    then and dropped when that game ends (boot.link stays None: nothing idles)."""
-    from core.clock import ticks_ms
-    hw = boot.hw
-    d = hw.display
-    screen = boot.screen
-    if screen is None:
-        from core.ui.screen import Screen
-        screen = boot.screen = Screen(d.width, d.height)
-    boot.link = None
-    s = boot.settings
-    kept = (s.values, s.variants) if s is not None else None
-    boot.settings = None
-    drop_modules(BOOT_ONLY)
-    saved, boot.saved_game = boot.saved_game, None  # the App's now: it goes with its modules
-    return App(screen, d, hw.lut, board_hints(getattr(hw, "board", None)),
-               seed=seed if seed is not None else ticks_ms(), store=boot.store, unload=True,
-               saved=saved, notices=boot.notices, link_hw=hw if link else None,
-               game_modules=boot.game_modules, hw=hw, settings=kept, **app_kw)
+    """The device's App from a Boot (core/app_start.py make_app says how)."""
+    from core.app_start import make_app
+    return make_app(App, boot, seed, link, app_kw)
 
 
 def step(boot, app, now):
@@ -639,6 +450,9 @@ def guarded_step(boot, now, seed=None):
             boot.resident = app._resident   # what restart() keeps of sys.modules
             linked = app.linked is not None and app.game is not None
             app = boot.app = None
+            import gc
+            gc.collect()                # the app's heap first: the crash page loads now
+            from core.ui.crash import crashed
             crashed(boot, exc, linked)
             return
     hw = boot.hw
@@ -650,27 +464,6 @@ def guarded_step(boot, now, seed=None):
         ev = hw.buttons.get()
     if pressed:
         boot.app = restart(boot, seed)
-
-
-def crashed(boot, exc, linked=False):
-    """Show the crash page (and print the error for a console or log); `linked`: a linked
-    game was in progress (not saved on this unit)."""
-    import gc
-    import sys
-    gc.collect()
-    boot.crashes += 1
-    try:
-        sys.print_exception(exc)            # MicroPython
-    except AttributeError:
-        import traceback
-        traceback.print_exception(type(exc), exc, exc.__traceback__)
-    if boot.screen is None:
-        return
-    from core.ui import crash
-    crash.show(boot.screen, exc, crash.game_state(boot.store, linked))
-    d = getattr(boot.hw, "display", None)
-    if d is not None:
-        d.show(boot.screen, boot.hw.lut)
 
 
 def restart(boot, seed=None):

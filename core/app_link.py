@@ -168,7 +168,7 @@ class LinkPlay:
 
     # -- the seat set-up (host) -----------------------------------------------------------
     def setup(self, plan):
-        """App.to_setup built the plan: the host plays seat 1, the others default to
+        """core.app_start.to_setup built the plan: the host plays seat 1, the others default to
         linked units (LinkUnit's session seats the host first, joiners on free seats)."""
         from core.seats import LINK
         self.phase = _SETUP

@@ -124,10 +124,12 @@ def _load(load, store, what):
         return load(store)
     except MemoryError:
         # a record too big for this heap must not stop the device from booting
-        return save.Loaded(None, save.DAMAGED, "%s: save too big, starting fresh" % what, [])
+        from core.save_load import Loaded
+        return Loaded(None, save.DAMAGED, "%s: save too big, starting fresh" % what, [])
     except Exception as exc:    # noqa: BLE001 (a save must never stop the device)
-        return save.Loaded(None, save.DAMAGED, "%s: save damaged, starting fresh" % what,
-                           ["%s: %s" % (type(exc).__name__, exc)])
+        from core.save_load import Loaded
+        return Loaded(None, save.DAMAGED, "%s: save damaged, starting fresh" % what,
+                      ["%s: %s" % (type(exc).__name__, exc)])
 
 
 def _settings(store):
@@ -211,10 +213,14 @@ def _load_secret(store):
 
 def load_link_secret(store):
     """The unit's link secret from flash, or None (no store, none saved, damaged).
-    Reads only: core/app_link.py calls it when the player hosts or joins."""
+    Reads only: core/app_link.py calls it when the player hosts or joins; the boot's
+    modules it brought back (this one, the reader) go again after it."""
     if store is None:
         return None
-    return _load(_load_secret, store, "link key").value
+    secret = _load(_load_secret, store, "link key").value
+    from core.loop import BOOT_ONLY, drop_modules
+    drop_modules(BOOT_ONLY)
+    return secret
 
 
 def _random_bytes(n):

@@ -2,7 +2,7 @@
 core/boot.py fills and the device loop (core/app.py) keeps, unloading modules (the app
 drops a finished game's modules, the settings page its own, the device loop the boot's)
 and the AI seats' seeds.  Imports go one way: core.app -> core.app_link, core.app_settings,
-core.app_realtime, core.app_resume -> core.loop; core.boot -> core.loop.
+core.app_realtime, core.app_resume, core.app_start -> core.loop; core.boot -> core.loop.
 """
 
 

@@ -166,20 +166,6 @@ def parse_file(data):
     return gen, payload
 
 
-class Loaded:
-    """The outcome of SaveStore.load(): value, status (NONE/OK/PREVIOUS/DAMAGED), message."""
-
-    def __init__(self, value, status, message, problems, bad=()):
-        self.value = value
-        self.status = status
-        self.message = message
-        self.problems = problems    # ["NAME.sav: checksum mismatch", ...]
-        self.bad = bad              # the damaged files ["NAME.sav", ...] (not a newer one's)
-
-    def __repr__(self):
-        return "Loaded(%s, %r)" % (self.status, self.message)
-
-
 class SaveStore:
     """Named saves on a filesystem `fs` (DeviceFs or a fake).
 
@@ -206,74 +192,10 @@ class SaveStore:
         return False
 
     def load(self, name, parse=None, what="save"):
-        """Find the newest usable copy of `name`; `parse(payload)` may reject it
-        (SaveCorrupt, or SaveNewer for a payload of a newer version; any ValueError).
-
-        `what` names the save in messages ("game", "settings").  Any other exception from
-        `parse` (a bug) is reported as damage too, so no save can stop the boot; but a
-        MemoryError goes to the caller (core/boot.py: "save too big").
-        """
-        candidates = []     # (generation, suffix) of intact files; payloads are re-read
-        problems = []       # one at a time so a big game save is not in memory 3 times
-        bad = []
-        present = 0
-        newer = 0
-        top = self._gen.get(name, 0)
-        for suffix in _SUFFIXES:
-            fname = name + suffix
-            data = self.fs.read(fname)
-            if data is None:
-                continue
-            present += 1
-            ok = False
-            try:
-                gen = parse_file(data)[0]
-                candidates.append((gen, suffix))
-                ok = True
-            except SaveNewer as exc:
-                gen = _header(data)[1]
-                self._newer[fname] = gen
-                newer += 1
-                problems.append("%s: %s" % (fname, exc))
-            except SaveCorrupt as exc:
-                gen = 0
-                problems.append("%s: %s" % (fname, exc))
-                bad.append(fname)
-            top = max(top, gen)
-            if suffix == ".sav":
-                self._cur_ok[name] = ok
-            data = None
-        self._gen[name] = top
-        candidates.sort()
-        while candidates:       # newest first
-            gen, suffix = candidates.pop()
-            fname = name + suffix
-            try:
-                payload = parse_file(self.fs.read(fname))[1]
-                value = parse(payload) if parse is not None else payload
-            except MemoryError:
-                raise
-            except Exception as exc:    # noqa: BLE001 (SaveCorrupt; anything else: a bug)
-                if isinstance(exc, SaveNewer):
-                    self._newer[fname] = gen
-                    newer += 1
-                else:
-                    bad.append(fname)
-                if isinstance(exc, ValueError):
-                    problems.append("%s: %s" % (fname, exc))
-                else:
-                    problems.append("%s: %s %s" % (fname, type(exc).__name__, exc))
-                if suffix == ".sav":
-                    self._cur_ok[name] = False
-                continue
-            if suffix == ".bak":
-                return Loaded(value, PREVIOUS, "%s: restored previous save" % what, problems, bad)
-            return Loaded(value, OK, "%s: restored save" % what, problems, bad)
-        if newer:
-            return Loaded(None, NEWER, "%s: saved by a newer firmware" % what, problems, bad)
-        if present:
-            return Loaded(None, DAMAGED, "%s: save damaged, starting fresh" % what, problems, bad)
-        return Loaded(None, NONE, None, problems)
+        """Loaded (core/save_load.py): the newest usable copy of `name`, read with
+        `parse(payload)`.  The reader is there: only the boot reads saves."""
+        from core.save_load import load_copy
+        return load_copy(self, name, parse, what)
 
     def intact(self, name):
         """True if a copy of `name` that load() may restore passes its checks (header,

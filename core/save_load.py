@@ -1,6 +1,8 @@
-"""Reading the game save back (written by core/save.py: game_chunks, GameSaver).
+"""Reading saves back: the newest usable copy of a save (load_copy, for
+SaveStore.load), and the game save (written by core/save.py: game_chunks, GameSaver).
 
-Only the boot reads it (core/boot.py restore(), also after a crash), so it is a module of
+Only the boot reads saves (core/boot.py restore(), also after a crash; the link key when
+the player hosts or joins), so it is a module of
 its own that the app drops once it runs (core.loop BOOT_ONLY), this code with it.
 
 A save's checksum proves only that the file is as written, not that what wrote it was
@@ -22,6 +24,92 @@ _HEADER_KEYS = ("record", "game", "seed", "options")
 _ACTION_KEYS = ("seat", "action", "label", "t")
 _START_KEYS = ("round", "scores", "won", "rng", "actions", "events", "last")
 _MAX_T = 0x3FFFFFFF         # core.games.speed.defs MAX_T_MS, without importing Speed's tables
+
+
+class Loaded:
+    """The outcome of SaveStore.load() (load_copy): value, status (NONE/OK/PREVIOUS/DAMAGED),
+    message."""
+
+    def __init__(self, value, status, message, problems, bad=()):
+        self.value = value
+        self.status = status
+        self.message = message
+        self.problems = problems    # ["NAME.sav: checksum mismatch", ...]
+        self.bad = bad              # the damaged files ["NAME.sav", ...] (not a newer one's)
+
+    def __repr__(self):
+        return "Loaded(%s, %r)" % (self.status, self.message)
+
+
+def load_copy(store, name, parse=None, what="save"):
+    """Find the newest usable copy of `name`; `parse(payload)` may reject it
+    (SaveCorrupt, or SaveNewer for a payload of a newer version; any ValueError).
+
+    `what` names the save in messages ("game", "settings").  Any other exception from
+    `parse` (a bug) is reported as damage too, so no save can stop the boot; but a
+    MemoryError goes to the caller (core/boot.py: "save too big").
+    """
+    candidates = []     # (generation, suffix) of intact files; payloads are re-read
+    problems = []       # one at a time so a big game save is not in memory 3 times
+    bad = []
+    present = 0
+    newer = 0
+    top = store._gen.get(name, 0)
+    for suffix in save._SUFFIXES:
+        fname = name + suffix
+        data = store.fs.read(fname)
+        if data is None:
+            continue
+        present += 1
+        ok = False
+        try:
+            gen = save.parse_file(data)[0]
+            candidates.append((gen, suffix))
+            ok = True
+        except save.SaveNewer as exc:
+            gen = save._header(data)[1]
+            store._newer[fname] = gen
+            newer += 1
+            problems.append("%s: %s" % (fname, exc))
+        except SaveCorrupt as exc:
+            gen = 0
+            problems.append("%s: %s" % (fname, exc))
+            bad.append(fname)
+        top = max(top, gen)
+        if suffix == ".sav":
+            store._cur_ok[name] = ok
+        data = None
+    store._gen[name] = top
+    candidates.sort()
+    while candidates:       # newest first
+        gen, suffix = candidates.pop()
+        fname = name + suffix
+        try:
+            payload = save.parse_file(store.fs.read(fname))[1]
+            value = parse(payload) if parse is not None else payload
+        except MemoryError:
+            raise
+        except Exception as exc:    # noqa: BLE001 (SaveCorrupt; anything else: a bug)
+            if isinstance(exc, save.SaveNewer):
+                store._newer[fname] = gen
+                newer += 1
+            else:
+                bad.append(fname)
+            if isinstance(exc, ValueError):
+                problems.append("%s: %s" % (fname, exc))
+            else:
+                problems.append("%s: %s %s" % (fname, type(exc).__name__, exc))
+            if suffix == ".sav":
+                store._cur_ok[name] = False
+            continue
+        if suffix == ".bak":
+            return Loaded(value, save.PREVIOUS, "%s: restored previous save" % what, problems, bad)
+        return Loaded(value, save.OK, "%s: restored save" % what, problems, bad)
+    if newer:
+        return Loaded(None, save.NEWER, "%s: saved by a newer firmware" % what, problems, bad)
+    if present:
+        return Loaded(None, save.DAMAGED, "%s: save damaged, starting fresh" % what, problems, bad)
+    return Loaded(None, save.NONE, None, problems)
 
 
 def _lines(payload):
@@ -286,5 +374,5 @@ def load_game(store):
     loaded = store.load(save.GAME_SAVE, parse_game, "game")
     if loaded.value is not None and loaded.value[1].is_over():
         store.discard(save.GAME_SAVE)
-        return save.Loaded(None, save.NONE, None, loaded.problems)
+        return Loaded(None, save.NONE, None, loaded.problems)
     return loaded

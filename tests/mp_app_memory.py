@@ -71,7 +71,15 @@ args = (globals().get("ARGV") or sys.argv)[1:]
 # that) and its gc.mem_free() counts the 128 MB it could still add: not free heap.
 SPLIT = 1 << 27 if sys.platform == "webassembly" else 0
 if args and args[0] == "--path":
-    sys.path.insert(0, args[1])
+    if SPLIT:
+        # As on a board: the app's folder is the current one and each module's path, which
+        # the port interns as a name (__file__), is the device's "core/x.mpy", not
+        # "/proj/build/wasm-mpy/core/x.mpy" (~1.3 KB more names).
+        import os
+        os.chdir(args[1])
+        sys.path.insert(0, "")
+    else:
+        sys.path.insert(0, args[1])
     args = args[2:]
 FS = "."
 if args and args[0] == "--fs":

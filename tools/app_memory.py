@@ -66,6 +66,7 @@ def precompile_wasm():
     del files["main.py"]
     out = os.path.join(ROOT, WASM_MPY_DIR)
     keep = set(deploy.build(files, out, False, march="armv6m").values())
+    keep.add(os.path.join(out, deploy.STAMP))
     for dirpath, _, filenames in os.walk(out):
         for f in filenames:
             if os.path.join(dirpath, f) not in keep:

@@ -1,7 +1,7 @@
 """Put the app on a board with mpremote: compile, copy what changed, configure, reset.
 
     python -m tools.deploy [--port auto|PATH] [--board NAME] [--source] [--wipe]
-                           [--board-file FILE] [--reserve KB] [--no-reset]
+                           [--board-file FILE] [--reserve KB] [--no-reset] [--lines]
     make flash [PORT=...] [BOARD=...]
 
 1. find the board (`auto`: the first USB serial device, as mpremote does);
@@ -9,7 +9,8 @@
    free flash, the board config, and the SHA-256 of every file this tool put there
    (listed in /.deploy.json on the board);
 3. compile the device modules (core/ drivers/ boards/<board> firmware/) with mpy-cross for
-   the board's .mpy version and architecture, or copy sources with --source;
+   the board's .mpy version and architecture (-O3: no line numbers, --lines keeps them;
+   each file's source name is its path on the board), or copy sources with --source;
    firmware/main.py always goes as /main.py source, which the board runs at boot;
 4. check there is room (keeping --reserve KB free for saves), remove files of an older
    deploy that are no longer part of the app (a stale core/x.py would shadow core/x.mpy),
@@ -33,6 +34,7 @@ from tools.check_mpy import DEVICE_DIRS, ROOT
 
 BOARD_CONFIG = "board.json"
 MANIFEST = ".deploy.json"
+STAMP = ".mpy-flags"        # in a build folder: the options its .mpy files were made with
 ARCHES = ("", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
           "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 DEFAULT_RESERVE_KB = 32
@@ -266,9 +268,24 @@ def app_files(board, board_file=None, on_board=(), root=ROOT):
     return out
 
 
-def build(files, out_dir, source, march=None, mpy_cross=None):
-    """Compile into out_dir; {remote path: built local file}."""
+# mpy-cross options of the installed app: -O3 leaves out the line numbers (a traceback
+# on the console names the file and the function, line 1), 4-5 KB less heap with the
+# .mpy files loaded into RAM (docs/memory.md); the crash page shows no traceback.
+# `deploy --lines` keeps them for debugging on a board.
+MPY_FLAGS = ("-O3",)
+
+
+def build(files, out_dir, source, march=None, mpy_cross=None, flags=MPY_FLAGS):
+    """Compile into out_dir; {remote path: built local file}.  A file compiled earlier
+    is kept while its source is older and out_dir's were made with the same `flags`."""
     built = {}
+    stamp = os.path.join(out_dir, STAMP)
+    want = " ".join(("-s=target",) + tuple(flags))
+    try:
+        with open(stamp) as f:
+            same_flags = f.read() == want
+    except OSError:
+        same_flags = False
     for remote, local in sorted(files.items()):
         if local is None:
             built[remote] = None    # already on the board, kept as it is
@@ -279,15 +296,21 @@ def build(files, out_dir, source, march=None, mpy_cross=None):
         target = remote[:-3] + ".mpy"
         dest = os.path.join(out_dir, target)
         built[target] = dest
-        if os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(local):
+        if same_flags and os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(local):
             continue                # compiled earlier by the same mpy-cross for this arch
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        cmd = [mpy_cross or _exe("mpy-cross"), "-o", dest, "-s", remote]
+        # the source name a traceback gives is the module's path on the board, which the
+        # board interns anyway (__file__): one name per module instead of two
+        cmd = [mpy_cross or _exe("mpy-cross")] + list(flags) + ["-o", dest, "-s", target]
         if march:
             cmd.append("-march=" + march)
         proc = subprocess.run(cmd + [local], capture_output=True, text=True)
         if proc.returncode != 0:
             raise DeployError("mpy-cross failed on %s:\n%s" % (remote, proc.stderr.strip()))
+    if not same_flags and not source:
+        os.makedirs(out_dir, exist_ok=True)
+        with open(stamp, "w") as f:
+            f.write(want)
     return built
 
 
@@ -359,8 +382,9 @@ def remote_dirs(paths):
 
 def deploy(port="auto", board_name=None, source=False, wipe=False, board_file=None,
            reserve_kb=DEFAULT_RESERVE_KB, reset=True, out=print, mpremote=None, mpy_cross=None,
-           lister=usb_serial_ports, root=ROOT, first_contact_s=None):
-    """The whole deploy (see the module docstring); `root` is the source tree to deploy."""
+           lister=usb_serial_ports, root=ROOT, first_contact_s=None, lines=False):
+    """The whole deploy (see the module docstring); `root` is the source tree to deploy;
+    `lines`: .mpy files with line numbers (without MPY_FLAGS' -O3)."""
     port = find_port(port, lister)
     board = Board(port, mpremote, first_contact_s=first_contact_s)
     info = probe(board)
@@ -382,7 +406,8 @@ def deploy(port="auto", board_name=None, source=False, wipe=False, board_file=No
     try:
         key = hashlib.sha1(("%s|%s|%s" % (root, arch, cross_version)).encode()).hexdigest()[:12]
         cache = os.path.join(tempfile.gettempdir(), "pocket-cards-mpy", key)
-        built = build(files, cache, source, arch if arch in ARCHES[1:] else None, mpy_cross)
+        built = build(files, cache, source, arch if arch in ARCHES[1:] else None, mpy_cross,
+                      () if lines else MPY_FLAGS)
         if wipe:
             board.exec(WIPE)
             info = probe(board)
@@ -424,12 +449,14 @@ def main(argv=None):
     p.add_argument("--reserve", type=int, default=DEFAULT_RESERVE_KB, metavar="KB",
                    help="flash to keep free for saves (default %d KB)" % DEFAULT_RESERVE_KB)
     p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    p.add_argument("--lines", action="store_true", help="keep line numbers in the .mpy files "
+                   "(tracebacks on the console; 4-5 KB more heap)")
     args = p.parse_args(argv)
     if args.board_file and not args.board:
         p.error("--board-file needs --board NAME")
     try:
         deploy(args.port, args.board, args.source, args.wipe, args.board_file, args.reserve,
-               not args.no_reset)
+               not args.no_reset, lines=args.lines)
     except DeployError as exc:
         sys.stderr.write("deploy: %s\n" % exc)
         return 1

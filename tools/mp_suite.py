@@ -45,9 +45,9 @@ UNIX_HEAP_AT_LEAST = {"test_link_speed_match": 640 * 1024,
                       "test_link_session": 272 * 1024, "test_link_versions": 272 * 1024,
                       "test_link_provider": 240 * 1024, "test_link_secure": 352 * 1024,
                       # a whole app (menu, game, AI, table, screen) as the suite's only
-                      # test of it: compiled for the 64-bit port (tests/host/
+                      # tests of it: compiled for the 64-bit port (tests/host/
                       # test_app_micropython.py runs whole apps at 512 KB)
-                      "test_app_quit": 384 * 1024}
+                      "test_app_quit": 384 * 1024, "test_app_table_modules": 384 * 1024}
 
 MPY_DIR = os.path.join("build", "unix-mpy")
 # Native/viper code in the .mpy must match the unix port's machine; bytecode-only elsewhere.

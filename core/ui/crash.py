@@ -1,7 +1,7 @@
 """The page the device shows when the app loop fails, instead of freezing.
 
 core.app.guarded_step() catches what escapes one pass of the loop (a MemoryError on a full
-heap, or a bug), drops the app and calls show(): the player reads what happened and what
+heap, or a bug), drops the app and calls crashed(): the player reads what happened and what
 became of the game in progress: safe in its last save (saves are written at every trick
 and hand end, Speed at every round end, so at most the current trick is replayed), or its
 save damaged, or a linked game (not saved on the unit: it is joined again).  Any button
@@ -71,3 +71,22 @@ def show(screen, exc, saved):
         y += 12
     hint_line(screen, "any button: start again", FELT_DARK, 14)
     screen.mark_all()
+
+
+def crashed(boot, exc, linked=False):
+    """Show the crash page (and print the error for a console or log): core.app's
+    guarded_step calls it once the failed app is dropped; `linked`: a linked game was in
+    progress (not saved on this unit)."""
+    import sys
+    boot.crashes += 1
+    try:
+        sys.print_exception(exc)            # MicroPython
+    except AttributeError:
+        import traceback
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+    if boot.screen is None:
+        return
+    show(boot.screen, exc, game_state(boot.store, linked))
+    d = getattr(boot.hw, "display", None)
+    if d is not None:
+        d.show(boot.screen, boot.hw.lut)

@@ -87,7 +87,7 @@ class MainMenu:
         self.cursor = 0          # the selected row, kept in step by the view's list
         self.after = ()          # rows after the games (the app sets them)
         self.stored = {}         # game name -> {key: value} its options page starts from
-        self.opened = None       # the values it started from (App.start_game compares)
+        self.opened = None       # the values it started from (core.app_start.start_game compares)
 
     # -- the options page rows: each option, then Players (if a choice), then Start ----
     def option_rows(self):

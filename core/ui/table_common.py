@@ -15,13 +15,16 @@ panel covers the trick and notes regions (a game may give it a smaller `list` an
 height, `panel_h`: Reds' covers only the card slots).
 
 A game module subclasses TrickTable and fills the model in `read(obs)`: info, opp[seat],
-notes, prompt, choices.  Every region remembers what it last drew and redraws (and marks
+notes, prompt, choices.  Its scoresheet page and results pages' texts are a module of
+their own, core/games/<game>/summary.py (draw_sheet, hand_summary, game_summary, each
+given the table), loaded for the page and dropped after it: a hand needs none of it.  Every region remembers what it last drew and redraws (and marks
 dirty) only when its content changed, so a card played sends the trick slot, the hand
 span and a few text lines, not the screen.
 """
 from micropython import const
 
 from core.cards import rank_of, rich_card as card_rich, suit_of   # card_rich: "7^H"
+from core.loop import drop_modules
 from core.ui import carddraw, keys, rich, text
 from core.ui.hand import HandRow
 from core.ui.palette import (ACCENT, DARK, FELT, FELT_DARK, GOLD, GREY, ORANGE, TEXT,
@@ -135,6 +138,26 @@ class TrickTable:
         self.msg_until = 0
         self.reset_drawn()
         self.clear_trick()
+
+    # -- the scoresheet page and the results pages (core/games/<game>/summary.py) -------
+    def _summary(self, part, *args):
+        import sys
+        name = "core.games.%s.summary" % self.game.NAME
+        __import__(name)
+        try:
+            return getattr(sys.modules[name], part)(self, *args)
+        finally:
+            drop_modules((name,))
+
+    def draw_sheet(self, screen, obs):
+        self._summary("draw_sheet", screen, obs)
+
+    def hand_summary(self, events, obs):
+        """(title, header, rows, footer) of a hand's results page."""
+        return self._summary("hand_summary", events, obs)
+
+    def game_summary(self, res):
+        return self._summary("game_summary", res)
 
     # -- model --------------------------------------------------------------------------
     def read(self, obs):

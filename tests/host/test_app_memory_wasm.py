@@ -30,10 +30,10 @@ HEAP = "224K"
 GAMES = ("speedrun", "steppingstones", "reds", "speed")
 SEATS = {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}    # AI seats
 # The app's own live peak as installed (app_peak: peak_alloc without the measuring
-# script's ~15 KB), KB: today's figure plus ~2 KB (docs/memory.md, issue #19 item 3).
-# Issue #19 asked for 150 KB: a trick game's modules and the screen buffer alone are
-# ~150 KB on this port ("The floor"); Speed is 0.3 KB above it.
-APP_PEAK_KB = {"speedrun": 170, "steppingstones": 170, "reds": 171, "speed": 152}
+# script's ~15 KB), KB: today's figure plus ~2 KB (docs/memory.md, issue #19 item 3:
+# 151.6, 153.0, 155.8, 136.0 KB on 2026-11-25, from 166.3, 167.0, 169.8, 147.0).
+# Issue #19 asked for 150 KB: Speed is under it, the trick games are 1.6-5.8 KB above.
+APP_PEAK_KB = {"speedrun": 154, "steppingstones": 155, "reds": 158, "speed": 138}
 
 pytestmark = pytest.mark.skipif(
     not (os.path.exists(MP) and os.path.exists(WASM) and shutil.which("node")),
@@ -65,7 +65,10 @@ def test_whole_app_plays_a_complete_game_in_a_capped_32bit_heap(runs, game):
     # the replay gave the recorded run: the same app state at every pass, same display bytes
     assert g["replay"] and g["finished"] and g["game"] == game
     assert g["seats"].startswith("you,") and g["seats"].count(",") == SEATS[game]
-    assert g["modules_in_game"] > boot["modules"] == g["modules_after"]
+    # the game's engine, table and AI come for the game while the menu's modules go (the
+    # menu, core.app_start, core.gameinfo, the other games' options: Speed's table has
+    # fewer modules than the menu), and all of the game's are dropped after it
+    assert g["modules_in_game"] > boot["modules"] - 3 and boot["modules"] == g["modules_after"]
     assert boot["alloc_after_boot"] < g["peak_alloc"] <= g["peak_pass"] < g["heap"]
     assert g["app_peak"] <= APP_PEAK_KB[game] * 1024, (g["app_peak"], g["peak_in"])
     assert g["app_peak"] == g["peak_alloc"] - boot["alloc_at_start"] - g["harness"]

@@ -415,44 +415,10 @@ class Reds(Game):
         out.sort()
         return out
 
-    def ranking(self):
-        """Seats best first: team total (partnership), then own score, then seat order."""
-        n = self.n_players
-        h = n // 2
-        scores = self.scores
-        keyed = []
-        for s in range(n):
-            team = scores[s % h] + scores[s % h + h] if self.partnership else 0
-            keyed.append((-team, -scores[s], s))
-        keyed.sort()
-        return [k[2] for k in keyed]
-
-    def tiebreak(self):
-        last = self.n_regular
-        if self.phase != OVER:
-            return "game in progress"
-        if self.round_no == last:
-            return "clear winner after round %d" % last
-        if self.shared:
-            return "still tied after %d extra rounds: shared win" % MAX_EXTRA_ROUNDS
-        return "tied after round %d; extra round %d decided" % (last, self.round_no)
-
-    def _round_detail(self, entry):
-        no, dealer, anti, count, direction, bids, tricks, points = entry
-        return {"round": no, "extra": no > self.n_regular, "dealer": dealer,
-                "anti": suit_letter(anti), "exchange": [count, DIRECTION_NAMES[direction]],
-                "bids": list(bids), "tricks": list(tricks), "points": list(points)}
-
     def result(self):
-        return {"over": self.phase == OVER,
-                "scores": list(self.scores),
-                "team_scores": self.team_scores(),
-                "teams": self.teams(),
-                "ranking": self.ranking(),
-                "winners": self._winner_seats(),
-                "tiebreak": self.tiebreak(),
-                "first_dealer": self.first_dealer,
-                "rounds": [self._round_detail(e) for e in self.rounds]}
+        """The final result (ruling R-7: core/games/reds/result.py, loaded at the end)."""
+        from core.games.reds.result import result
+        return result(self)
 
     # -- what a seat may know (ruling T-3) ------------------------------------------------
     def observation(self, seat):

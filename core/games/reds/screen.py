@@ -4,8 +4,9 @@ confirm), hand and trick, running scores and team scores in the partnership game
 Every seat's score stands under its name at the trick (the score row: no line of scores
 to wrap off the screen at 5 or 6 players); the bid and confirm lists cover only the card
 slots, so the suits, the turned cards and the bids so far stay in view while bidding
-(a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu) lists
-every finished round's bids, tricks and points, a page of rounds at a time.
+(a hidden bid shows as "?" until the reveal).  The scoresheet page (pause menu: every
+finished round's bids, tricks and points, a page of rounds at a time) and the results
+pages' texts: core/games/reds/summary.py.
 Before round 1 the first-dealer draws (R-8) show as a trick the dealer wins.
 Observation fields: core/games/reds/rules.py observation().
 """
@@ -308,43 +309,3 @@ class RedsTable(TrickTable):
         if self.exchange_need:
             return self.choose(_CHANGE)
         return TrickTable.choice_back(self)
-
-    # -- the scoresheet (core/ui/sheets.py) ----------------------------------------------
-    def draw_sheet(self, screen, obs):
-        from core.ui.sheets import draw_reds     # loaded while the page is shown
-        draw_reds(self, screen, obs)
-
-    # -- results --------------------------------------------------------------------------
-    def hand_summary(self, events, obs):
-        rows = []
-        teams = []
-        for ev in events:
-            if ev[0] == "score":
-                s, bid, took, pts, total = ev[1], ev[2], ev[3], ev[4], ev[5]
-                rows.append((self.names[s], "%d" % bid, "%d" % took, "%+d" % pts, "%d" % total))
-            elif ev[0] == "team_score":
-                teams.append(ev)
-        footer = ""
-        h = self.n // 2
-        for ev in teams:
-            t = ev[1]
-            footer += "%s+%s %+d = %d. " % (self.names[t][:3], self.names[t + h][:3], ev[2], ev[3])
-        rnd = obs["round"] - (0 if self.game.is_over() else 1)
-        if not self.game.is_over():
-            k = obs["pass_count"]
-            footer += "Next: round %d, %s." % (obs["round"], ("pass %d %s" % (
-                k, "left" if EXCHANGES[self.game.rows[obs["round"] - 1]][1] == 1 else "right"))
-                if k else "no exchange")
-        return ("Round %d scores" % rnd, ("Player", "Bid", "Took", "Pts", "Total"), rows, footer)
-
-    def game_summary(self, res):
-        # the results page's helpers are loaded with it, not with the table
-        from core.ui.results import name_seats, place_rows, winners_line
-        rows = place_rows(self.names, res["ranking"], res["scores"], res["winners"])
-        footer = winners_line(self.names, res["winners"])
-        if res["team_scores"]:
-            for t in range(len(res["teams"])):
-                a, b = res["teams"][t]
-                footer += " Team %s+%s: %d." % (self.names[a][:3], self.names[b][:3], res["team_scores"][t])
-        footer += " Tie-break: %s." % name_seats(res["tiebreak"], self.names)
-        return ("Reds: final scores", ("", "Player", "Score"), rows, footer)

@@ -332,7 +332,8 @@ class SpeedRun(Game):
         return n
 
     def result(self):
-        return view.result(self)
+        from core.games.speedrun.result import result     # at the end only
+        return result(self)
 
     def observation(self, seat):
         return view.observation(self, seat)

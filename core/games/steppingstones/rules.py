@@ -87,23 +87,6 @@ def placed_first(values, lower_better):
     return out
 
 
-def standings(totals, firsts):
-    """(ranking best first, winners, tie-break sentence) by ruling SS-10."""
-    seats = list(range(len(totals)))
-    ranking = sorted(seats, key=lambda s: (-totals[s], -firsts[s], s))
-    best = totals[ranking[0]]
-    top = [s for s in seats if totals[s] == best]
-    if len(top) == 1:
-        return ranking, top, "seat %d has the most game points (%d)" % (top[0], best)
-    most = max([firsts[s] for s in top])
-    winners = [s for s in top if firsts[s] == most]
-    if len(winners) == 1:
-        return ranking, winners, ("tied on %d game points; seat %d placed first in the most "
-                                  "contracts (%d)" % (best, winners[0], most))
-    return ranking, winners, ("tied on %d game points and on contracts placed first (%d): "
-                              "shared victory" % (best, most))
-
-
 def _suit_name(suit):
     return STEPPING_DECK.suits[suit]
 
@@ -428,6 +411,7 @@ class SteppingStones(Game):
         }
 
     def result(self):
+        from core.games.steppingstones.result import standings     # at the end only
         sheet, totals, firsts = self._scoresheet()
         ranking, winners, why = standings(totals, firsts)
         return {"scores": totals, "ranking": ranking, "winners": winners, "tiebreak": why,
