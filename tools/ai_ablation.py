@@ -11,8 +11,7 @@ import json
 import sys
 
 import tools  # noqa: F401
-import core.ai as ai
-from core.games.speedrun.ai import SpeedRunAI
+from core.games.speedrun.ai import SpeedRunAI, SR_BUDGET
 from tools import arena
 
 VARIANTS = {
@@ -25,7 +24,7 @@ VARIANTS = {
 
 def _bot_for(game_name, spec, seed):
     if spec in VARIANTS:
-        return SpeedRunAI(seed, ai.DEFAULT_BUDGET, **VARIANTS[spec])
+        return SpeedRunAI(seed, SR_BUDGET, **VARIANTS[spec])
     return _plain_bot_for(game_name, spec, seed)
 
 

@@ -7,20 +7,29 @@ reproduces a decision on every runtime.  Levels (docs/ai.md has the measured fig
                hand only
     default    PIMC with the device budget; plans contract cards across the game
     hard       4x the default budget
-    reference  50x the default budget (host only: far too slow for the device)
+    reference  a fixed budget, 50x the default budgets before issue #17 (host only: far
+               too slow for the device)
 Modules are imported on demand so the device holds only the game being played.  This
 package holds what every game's AI shares (the PIMC search, the sampler, the playout
 simulator) and imports no game.
 """
 
 LEVELS = ("easy", "default", "hard", "reference")
-# Simulated card plays per card decision at the default level (see docs/ai.md for the
-# device-time measurement that fixes it).
-DEFAULT_BUDGET = 200
-_BUDGET_FACTOR = {"easy": 0, "default": 1, "hard": 4, "reference": 50}
+# Hard spends this many times the default level's budget.
+HARD_FACTOR = 4
 
 
-def level_budget(level):
-    if level not in _BUDGET_FACTOR:
-        raise ValueError("unknown AI level %r (known: %s)" % (level, ", ".join(LEVELS)))
-    return DEFAULT_BUDGET * _BUDGET_FACTOR[level]
+def level_budget(level, default, reference):
+    """Simulated card plays per card decision at `level` for a game whose default level
+    spends `default` (fixed by its device-time bench, docs/ai.md) and whose reference
+    spends `reference`: a fixed host-only yardstick (50x the default budgets before
+    issue #17), so arena figures against it stay comparable when a default changes."""
+    if level == "easy":
+        return 0
+    if level == "default":
+        return default
+    if level == "hard":
+        return HARD_FACTOR * default
+    if level == "reference":
+        return reference
+    raise ValueError("unknown AI level %r (known: %s)" % (level, ", ".join(LEVELS)))

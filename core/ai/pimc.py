@@ -130,6 +130,29 @@ class Pimc:
         return self.cards[b]
 
 
+def plays_for(sim, n_cards, budget, sample_cost, min_samples=1):
+    """The PIMC budget in simulated card plays for `n_cards` candidates when `budget`
+    also pays for dealing each sample (`sample_cost` card plays' worth, measured per
+    game): late in a hand, with short playouts, dealing and modelling a sample costs
+    more than its playouts, so a budget of card plays alone made the last tricks the
+    slowest decisions.  At least `min_samples` samples."""
+    per = n_cards * (sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count)
+    samples = budget // (per + sample_cost)
+    if samples < min_samples:
+        samples = min_samples
+    return samples * per
+
+
+def start_search(pimc, seat, cards, budget, spread, sample_cost, cand_cost):
+    """Start `pimc` on `cards` for `seat`: shortlisted so that each candidate gets at
+    least `spread` samples, and as many samples as `budget` pays for at `sample_cost` +
+    `cand_cost` per candidate card plays' worth each (plays_for)."""
+    sim = pimc.sim
+    cards = shortlist(sim, seat, cards, budget // spread)
+    n = len(cards)
+    pimc.start(cards, plays_for(sim, n, budget, sample_cost + cand_cost * n, spread))
+
+
 def shortlist(sim, seat, cards, budget):
     """Cap the candidates so that one sample round fits `budget`: keep at most
     budget // (card plays left in the hand) cards (at least 2): the playout policy's own

@@ -71,6 +71,7 @@ class TrickSim:
         self.trump = NO_SUIT
         self.ranking = RANK_HIGH
         self.start_low = False
+        self.low_mask = 0                    # bit k: 1 is high in trick k (set_rules)
         self.count_from = 0                  # tricks before this index are not counted
         self.trick_no = 0
         self.turn = 0
@@ -88,6 +89,13 @@ class TrickSim:
         self.ranking = ranking
         self.start_low = start_low
         self.res.set_rules(trump, anti, mode)
+        # Bit k set when 1 is high in trick k: one shift per trick in play/playout
+        # instead of a call of trick_is_low.
+        m = 0
+        for k in range(self.n_tricks):
+            if trick_is_low(ranking, start_low, k):
+                m |= 1 << k
+        self.low_mask = m
 
     def begin(self, trick_no, leader, trick_cards):
         """Position at trick `trick_no` (0-based) led by `leader`, with the cards already
@@ -111,16 +119,21 @@ class TrickSim:
         snap = self._snaps
         i = slot * (_PER_SEAT * n + _SCAL)
         res = self.res
+        hands = self.hands
+        won = self.won
+        goal = self.goal
+        rc = res.cards
+        rs = res.seats
         for s in range(n):
-            hs = self.hands[s]
+            hs = hands[s]
             snap[i] = hs[0]
             snap[i + 1] = hs[1]
             snap[i + 2] = hs[2]
             snap[i + 3] = hs[3]
-            snap[i + 4] = self.won[s]
-            snap[i + 5] = self.goal[s]
-            snap[i + 6] = res.cards[s]
-            snap[i + 7] = res.seats[s]
+            snap[i + 4] = won[s]
+            snap[i + 5] = goal[s]
+            snap[i + 6] = rc[s]
+            snap[i + 7] = rs[s]
             i += _PER_SEAT
         snap[i] = self.trick_no
         snap[i + 1] = self.turn
@@ -136,16 +149,21 @@ class TrickSim:
         snap = self._snaps
         i = slot * (_PER_SEAT * n + _SCAL)
         res = self.res
+        hands = self.hands
+        won = self.won
+        goal = self.goal
+        rc = res.cards
+        rs = res.seats
         for s in range(n):
-            hs = self.hands[s]
+            hs = hands[s]
             hs[0] = snap[i]
             hs[1] = snap[i + 1]
             hs[2] = snap[i + 2]
             hs[3] = snap[i + 3]
-            self.won[s] = snap[i + 4]
-            self.goal[s] = snap[i + 5]
-            res.cards[s] = snap[i + 6]
-            res.seats[s] = snap[i + 7]
+            won[s] = snap[i + 4]
+            goal[s] = snap[i + 5]
+            rc[s] = snap[i + 6]
+            rs[s] = snap[i + 7]
             i += _PER_SEAT
         self.trick_no = snap[i]
         self.turn = snap[i + 1]
@@ -204,12 +222,73 @@ class TrickSim:
         self.turn = w   # ruling T-1
         res.count = 0
         if self.trick_no < self.n_tricks:
-            res.low = trick_is_low(self.ranking, self.start_low, self.trick_no)
+            res.low = (self.low_mask >> self.trick_no) & 1 != 0
 
     def playout(self):
-        """Every seat follows `policy` to the end of the hand."""
-        while self.trick_no < self.n_tricks:
-            self.play(self.policy(self.turn))
+        """Every seat follows `policy` to the end of the hand: `play` inlined, with the
+        simulator's fields in locals (the inner loop of every search; the same cards
+        and results as `self.play(self.policy(self.turn))` in a loop)."""
+        n = self.n
+        n_tricks = self.n_tricks
+        trick_no = self.trick_no
+        if trick_no >= n_tricks:
+            return
+        res = self.res
+        rc = res.cards
+        rs = res.seats
+        hands = self.hands
+        won = self.won
+        trump = self.trump
+        anti = res.anti
+        count_from = self.count_from
+        low_mask = self.low_mask
+        plays = 0
+        seat = self.turn
+        while True:
+            card = self.policy(seat)
+            suit = card >> 4
+            rank = card & 15
+            hands[seat][suit] &= ~(1 << rank)
+            i = res.count
+            rc[i] = card
+            rs[i] = seat
+            plays += 1
+            if i == 0:
+                self.led = suit
+                self.anti_led = suit == anti
+                self.best = card
+                self.best_seat = seat
+            else:
+                b = self.best
+                bs = b >> 4
+                if suit == bs:
+                    better = (rank < (b & 15)) if res.low else (rank > (b & 15))
+                elif suit == trump:
+                    better = True
+                else:
+                    better = self.anti_led and bs == self.led and bs != trump
+                if better:
+                    self.best = card
+                    self.best_seat = seat
+            i += 1
+            if i < n:
+                res.count = i
+                seat += 1
+                if seat == n:
+                    seat = 0
+                self.turn = seat
+                continue
+            seat = self.best_seat
+            if trick_no >= count_from:
+                won[seat] += 1
+            trick_no += 1
+            self.trick_no = trick_no
+            self.turn = seat   # ruling T-1
+            res.count = 0
+            if trick_no >= n_tricks:
+                break
+            res.low = (low_mask >> trick_no) & 1 != 0
+        self.nodes += plays
 
     # -- the playout policy ---------------------------------------------------------------
     def want_win(self, seat):
@@ -251,27 +330,6 @@ class TrickSim:
                 best = (s << 4) | r
         return best
 
-    def _in_suit(self, suit, m, strongest):
-        """The strongest (or weakest) card of one suit's mask."""
-        if strongest == self.res.low:
-            m &= -m
-        return (suit << 4) | (HIGH_BIT[m >> 8] + 8 if m >> 8 else HIGH_BIT[m])
-
-    def _beating(self, suit, m):
-        """Cards of mask `m` (of `suit`) that would take the lead of the trick now."""
-        b = self.best
-        bs = b >> 4
-        if suit == bs:
-            r = b & 15
-            if self.res.low:
-                return m & ((1 << r) - 1)
-            return m & ~((2 << r) - 1)
-        if suit == self.trump:
-            return m
-        if self.anti_led and bs == self.led and bs != self.trump:
-            return m   # a neutral card over anti-trump (R-1)
-        return 0
-
     def policy(self, seat):
         """Cheap heuristic card for `seat`: win with the strongest card or the cheapest
         sure winner when it wants the trick; otherwise duck under with its strongest
@@ -279,21 +337,22 @@ class TrickSim:
         res = self.res
         hand = self.hands[seat]
         want = self.want_win(seat)
-        if res.count == 0:
+        count = res.count
+        if count == 0:
             return self._pick(hand, want)
-        last = res.count == self.n - 1
+        last = count == self.n - 1
         led = self.led
         follow = hand[led]
+        low = res.low
+        b = self.best
+        bs = b >> 4
+        r = b & 15
+        # Ranks of the winning card's suit that beat it.
+        beat = ((1 << r) - 1) if low else ~((2 << r) - 1)
         if follow and res.mode == FOLLOW:
             # Must follow: every candidate is in the led suit; only a better card of the
             # led suit can take the lead, and only while the led suit is winning.
-            b = self.best
-            low = res.low
-            if (b >> 4) == led:
-                r = b & 15
-                wins = follow & ((1 << r) - 1) if low else follow & ~((2 << r) - 1)
-            else:
-                wins = 0
+            wins = follow & beat if bs == led else 0
             if want:
                 if wins:
                     m = wins
@@ -311,16 +370,31 @@ class TrickSim:
                 m &= -m
             return (led << 4) | (HIGH_BIT[m >> 8] + 8 if m >> 8 else HIGH_BIT[m])
         legal = self.legal
-        res.legal_masks(hand, legal)
+        if follow:
+            res.legal_masks(hand, legal)   # May Trump / Must Beat while following
+        else:
+            legal[0] = hand[0]             # void in the led suit: any card (every mode)
+            legal[1] = hand[1]
+            legal[2] = hand[2]
+            legal[3] = hand[3]
         wins = self.wins
+        trump = self.trump
+        # A neutral card over anti-trump (R-1): every card of another suit takes the lead.
+        over = self.anti_led and bs == led and bs != trump
         any_win = False
         any_lose = False
         for s in range(4):
-            w = self._beating(s, legal[s]) if legal[s] else 0
+            m = legal[s]
+            if s == bs:
+                w = m & beat
+            elif s == trump or over:
+                w = m
+            else:
+                w = 0
             wins[s] = w
             if w:
                 any_win = True
-            if legal[s] & ~w:
+            if m & ~w:
                 any_lose = True
         if not any_win:
             return self._pick(legal, False)

@@ -13,6 +13,7 @@ from core.prng import Prng
 from core.games.reds import eval as ev
 from core.games.reds.play import RedsPlay
 from core.ai.sliced import SlicedAI, drop_idle
+from core.ai.pimc import plays_for
 
 BID_BASE = 64
 GIVE_BASE = 128
@@ -22,6 +23,13 @@ UNGIVE_BASE = 192
 # 0 scores +0.29 [0.15, 0.43] points per game against greedy, 500 deals; docs/ai.md).
 SPOIL = 0
 MIN_SAMPLES = 2
+# Card plays' worth of a sample beyond RedsPlay.sample_cost (which prices the placing of
+# constrained cards): the shuffle and dealing of the whole unseen pack (unix port, ~26 us
+# a sample against ~2 us a playout card), and CAND_COST per candidate (restoring the
+# deal, the utility).  Without them the budget bought 20-36 samples in the last tricks,
+# the slowest decisions of the game.
+DEAL_COST = 14
+CAND_COST = 2
 
 
 class RedsAI(SlicedAI):
@@ -64,12 +72,8 @@ class RedsAI(SlicedAI):
         """The PIMC budget in simulated card plays for this position: `budget` also
         pays for dealing the samples (late in a round, with short playouts, dealing
         dominates), and at least MIN_SAMPLES deals are looked at."""
-        sim = play.sim
-        per = n_cards * (sim.n * (sim.n_tricks - sim.trick_no) - sim.res.count)
-        samples = self.budget // (per + play.sample_cost())
-        if samples < MIN_SAMPLES:
-            samples = MIN_SAMPLES
-        return samples * per
+        cost = play.sample_cost() + DEAL_COST + CAND_COST * n_cards
+        return plays_for(play.sim, n_cards, self.budget, cost, MIN_SAMPLES)
 
     # -- bidding and passing ------------------------------------------------------------
     def _plan(self, obs):
@@ -107,16 +111,17 @@ class RedsAI(SlicedAI):
 
 
 # Simulated card plays per card decision at the default level (docs/ai.md, "Reds": fixed
-# by the device-time bench); the other levels scale it like every game's levels do.
-REDS_BUDGET = 300
+# by the device-time bench), hard 4x; the reference's fixed budget (host only).
+REDS_BUDGET = 750
+REDS_REFERENCE_BUDGET = 15000
 
 
 def make_reds_ai(level, seed):
     """The Reds AI at a level of core.ai.LEVELS: easy plays by the playout policy and
-    passes for its own hand only; the others search with the level's budget factor."""
-    from core.ai import level_budget, DEFAULT_BUDGET
-    factor = level_budget(level) // DEFAULT_BUDGET
-    return RedsAI(seed, REDS_BUDGET * factor, SPOIL if factor else 0)
+    passes for its own hand only; the others search with the level's budget."""
+    from core.ai import level_budget
+    budget = level_budget(level, REDS_BUDGET, REDS_REFERENCE_BUDGET)
+    return RedsAI(seed, budget, SPOIL if budget else 0)
 
 
 make_ai = make_reds_ai      # core.registry.make_ai

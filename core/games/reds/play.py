@@ -30,6 +30,11 @@ HARM = const(2)
 # (docs/ai.md, "Exact endings"); tests/core/test_ai_exact.py keeps the solver right.
 EXACT_CARDS = const(0)
 EXACT_MEASURED = const(12)
+# Samples read the other seats' public bids (issue #17) with this many Metropolis steps
+# per sampled deal (core/games/reds/bidread.py; 0: not read, the module is not loaded).
+# Off: at the same device time it cost points (fewer samples), with the time added it
+# gained nothing measurable (docs/ai.md, "Reds: samples that read the public bids").
+MCMC_STEPS = const(0)
 
 
 class RedsSampler(HandSampler):
@@ -95,7 +100,9 @@ def _bits(m):
 class RedsPlay:
     """The search machinery for n players, shared by a game's AI seats (core/ai/sliced.py)."""
 
-    def __init__(self, n, exact_cards=EXACT_CARDS):
+    def __init__(self, n, exact_cards=EXACT_CARDS, mcmc_steps=MCMC_STEPS):
+        """mcmc_steps: Metropolis steps per sampled deal reading the public bids (0:
+        the bids are not read)."""
         self.n = n
         self.sim = RedsSim(n)
         # Sized to the deal: the other seats and the pack hold the unseen cards (of 39),
@@ -114,6 +121,11 @@ class RedsPlay:
         self.scratch = array("H", (0, 0, 0, 0))
         self.team = bytearray(n)         # 1 for our side (us and our partner)
         self.n_ours = 1
+        self.weigh = False               # this decision's samples read the public bids
+        self.reader = None
+        if mcmc_steps:     # loaded only when the samples read the bids (off: MCMC_STEPS)
+            from core.games.reds.bidread import BidReader
+            self.reader = BidReader(n, mcmc_steps)
 
     # -- set-up from the observation (may allocate; once per decision) ------------------
     def setup(self, obs):
@@ -186,6 +198,7 @@ class RedsPlay:
             self.model[s] = 1 if b is None else 0
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
+        self.weigh = self.reader is not None and self.reader.setup(self, bids)
         return distinct(sorted(obs["legal"]), seen, trick)
 
     def sample_cost(self):
@@ -198,7 +211,7 @@ class RedsPlay:
         for s in range(4):
             if smp.elig[s] != full:
                 cc += smp.rem[s]
-        return 3 + 2 * cc // 3
+        return 3 + 2 * cc // 3 + (self.reader.cost if self.weigh else 0)
 
     def _note(self, leader, cards, voids, seen):
         if not cards:
@@ -215,6 +228,8 @@ class RedsPlay:
     # -- the PIMC adapter (no allocation below) ------------------------------------------
     def determinize(self, sim, sampler):
         n = self.n
+        if self.weigh:
+            self.reader.reweigh(self, sampler)
         for i in range(self.n_others):
             o = self.others[i]
             h = sim.hands[o]

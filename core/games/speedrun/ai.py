@@ -6,10 +6,12 @@ then `step(units)` until it returns an action; `choose(obs)` loops.  The PRNG is
 per decision from the bot's seed and the position, so a decision depends only on (seed,
 observation, level).
 """
+from micropython import const
+
 from core.prng import Prng
 from core.ai import level_budget
 from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
-from core.ai.pimc import shortlist
+from core.ai.pimc import start_search
 from core.ai.sliced import SlicedAI, drop_idle
 from core.loop import drop_modules
 
@@ -18,9 +20,22 @@ from core.loop import drop_modules
 # while a player thinks (docs/memory.md).
 CHOICE = ("core.games.speedrun.choice",)
 
+# Work units (simulated card plays) per card decision at the default level, fixed by the
+# device-time bench (docs/ai.md, "Speed Run"); hard 4x; the reference's fixed budget.
+SR_BUDGET = const(1000)
+SR_REFERENCE_BUDGET = const(10000)
+# What dealing one sample and modelling the other seats' contracts costs, in card plays
+# (unix port: ~35 us against ~1.6 us a playout card), plus CAND_COST per candidate
+# (restoring the deal, the utility): the budget pays for them too.
+SAMPLE_COST = const(22)
+CAND_COST = const(2)
+# Candidates are shortlisted so that each gets at least this many samples (3 gained
+# nothing at this budget: docs/ai.md, "Cheaper playouts and the device budget").
+SPREAD = const(1)
+
 
 class SpeedRunAI(SlicedAI):
-    def __init__(self, seed=0, budget=400, plan=True, harm=0):
+    def __init__(self, seed=0, budget=SR_BUDGET, plan=True, harm=0):
         """budget: simulated card plays per card decision (0 = play by the playout
         policy alone); plan: weigh the contract cards kept for later hands; harm: weight
         of the other seats' modelled scores in the utility (0 = own score only)."""
@@ -57,10 +72,10 @@ class SpeedRunAI(SlicedAI):
         cards = play.setup(obs, legal, self.harm)
         if self.budget <= 0:
             return play.sim.policy(obs["seat"])
-        play.pimc.start(shortlist(play.sim, obs["seat"], cards, self.budget), self.budget)
+        start_search(play.pimc, obs["seat"], cards, self.budget, SPREAD, SAMPLE_COST, CAND_COST)
         return -1
 
 
 def make_ai(level, seed):
     """The Speed Run AI at a level of core.ai.LEVELS (core.registry.make_ai)."""
-    return SpeedRunAI(seed, level_budget(level), plan=level != "easy")
+    return SpeedRunAI(seed, level_budget(level, SR_BUDGET, SR_REFERENCE_BUDGET), plan=level != "easy")
