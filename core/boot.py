@@ -208,7 +208,8 @@ def _parse_secret(payload):
 
 
 def _load_secret(store):
-    return store.load(LINK_SECRET, _parse_secret, "link key")
+    from core.save_load import load_copy
+    return load_copy(store, LINK_SECRET, _parse_secret, "link key")
 
 
 def load_link_secret(store):

@@ -35,6 +35,20 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the game state is unchanged."""
 
 
+def is_choice(value, choices):
+    """True if `value` is one of an option's `choices` and of that choice's type (JSON's
+    true == 1 == 1.0 to Python: neither passes for the int 1).  Choices that are not a
+    tuple (speedrun's BoardSubsets) check the type themselves."""
+    if value not in choices:
+        return False
+    if not isinstance(choices, tuple):
+        return True
+    for c in choices:
+        if c == value and type(c) is type(value):
+            return True
+    return False
+
+
 class Option:
     """One game option: a key, its choices (first is the default unless given), a label,
     and optionally `names`, what an options page shows for each choice (else the value)."""

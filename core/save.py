@@ -41,7 +41,7 @@ FORMAT = 1
 _MAGIC = b"PCSAVE "
 _TRAILER = b"\n#END "
 
-# What load() found.
+# What load_copy() (core/save_load.py) found.
 NONE = "none"             # no save of that name: a first boot
 OK = "ok"                 # the latest save
 PREVIOUS = "previous"     # the latest was damaged; the one before it was restored
@@ -185,21 +185,16 @@ class SaveStore:
     # -- loading -------------------------------------------------------------------------
     def exists(self, name):
         """True if a copy of `name` is on flash (current, new or previous): one that
-        load() may restore."""
+        load_copy() (core/save_load.py) may restore."""
         for suffix in (".sav", ".new", ".bak"):
             if self.fs.exists(name + suffix):
                 return True
         return False
 
-    def load(self, name, parse=None, what="save"):
-        """Loaded (core/save_load.py): the newest usable copy of `name`, read with
-        `parse(payload)`.  The reader is there: only the boot reads saves."""
-        from core.save_load import load_copy
-        return load_copy(self, name, parse, what)
-
     def intact(self, name):
-        """True if a copy of `name` that load() may restore passes its checks (header,
-        length, checksum; not its contents): the crash page's "your game is safe"."""
+        """True if a copy of `name` that load_copy() (core/save_load.py) may restore
+        passes its checks (header, length, checksum; not its contents): the crash page's
+        "your game is safe"."""
         for suffix in (".sav", ".new", ".bak"):
             if self._gen_of(name + suffix) is not None:
                 return True
@@ -280,7 +275,7 @@ class SaveStore:
 
     def _scan(self, name):
         """Once per name: the highest generation on flash, of any format, and which files
-        a newer firmware wrote (load() does the same as it reads them)."""
+        a newer firmware wrote (load_copy() does the same as it reads them)."""
         if name in self._gen:
             return
         best = 0

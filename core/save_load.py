@@ -1,5 +1,5 @@
-"""Reading saves back: the newest usable copy of a save (load_copy, for
-SaveStore.load), and the game save (written by core/save.py: game_chunks, GameSaver).
+"""Reading saves back: the newest usable copy of a save in a SaveStore (load_copy),
+and the game save (written by core/save.py: game_chunks, GameSaver).
 
 Only the boot reads saves (core/boot.py restore(), also after a crash; the link key when
 the player hosts or joins), so it is a module of
@@ -27,7 +27,7 @@ _MAX_T = 0x3FFFFFFF         # core.games.speed.defs MAX_T_MS, without importing 
 
 
 class Loaded:
-    """The outcome of SaveStore.load() (load_copy): value, status (NONE/OK/PREVIOUS/DAMAGED),
+    """The outcome of load_copy(): value, status (NONE/OK/PREVIOUS/DAMAGED),
     message."""
 
     def __init__(self, value, status, message, problems, bad=()):
@@ -164,7 +164,7 @@ def check_options(name, options):
     """The options of a save's header against game `name`'s OPTIONS (core.gameinfo: no
     engine): known keys, each value one of its choices and of the same type."""
     from core.gameinfo import info
-    from core.settings import is_choice
+    from core.game import is_choice
     if not isinstance(options, dict):
         raise SaveCorrupt("line 2: options are not a dict")
     spec = info(name).OPTIONS
@@ -371,7 +371,7 @@ def _replay_record_lines(game, lines, n, illegal):
 
 def load_game(store):
     """Loaded whose value is (meta, game) of an unfinished game, or None."""
-    loaded = store.load(save.GAME_SAVE, parse_game, "game")
+    loaded = load_copy(store, save.GAME_SAVE, parse_game, "game")
     if loaded.value is not None and loaded.value[1].is_over():
         store.discard(save.GAME_SAVE)
         return Loaded(None, save.NONE, None, loaded.problems)

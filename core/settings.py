@@ -21,7 +21,7 @@ which is also their 3).
 """
 import json
 
-from core.game import Option
+from core.game import Option, is_choice
 
 SPEC = (
     Option("ai_level", (1, 2, 3, 4), "AI level", 2,
@@ -43,20 +43,6 @@ def _spec(key):
 def _same_type(a, b):
     # json gives True for true, and True == 1: do not let a bool pass for an int
     return isinstance(a, bool) == isinstance(b, bool)
-
-
-def is_choice(value, choices):
-    """True if `value` is one of an option's `choices` and of that choice's type (JSON's
-    true == 1 == 1.0 to Python: neither passes for the int 1).  Choices that are not a
-    tuple (speedrun's BoardSubsets) check the type themselves."""
-    if value not in choices:
-        return False
-    if not isinstance(choices, tuple):
-        return True
-    for c in choices:
-        if c == value and type(c) is type(value):
-            return True
-    return False
 
 
 class Settings:
@@ -162,7 +148,8 @@ def load(store):
     game's stored variants are checked against its options (core.gameinfo): what it no
     longer accepts is dropped, so that the app can show them as they are; those of a
     game this firmware lacks stay, for the firmware that has it."""
-    loaded = store.load(SAVE_NAME, parse, "settings")
+    from core.save_load import load_copy
+    loaded = load_copy(store, SAVE_NAME, parse, "settings")
     s = loaded.value if loaded.value is not None else Settings()
     from core.gameinfo import info
     for name in s.variants:

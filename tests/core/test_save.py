@@ -1,6 +1,7 @@
 """Save store: power cut or failure at every step, corrupt/truncated/newer files, link busy."""
 from core import save
 from core.save import SaveStore, parse_file, SaveCorrupt
+from core.save_load import load_copy
 from test_save_fakefs import FakeFs, PowerCut
 
 A = b'{"n": 1}'
@@ -25,21 +26,21 @@ def _steps_of_one_save():
 
 
 def test_first_boot_finds_nothing():
-    got = SaveStore(FakeFs()).load("s")
+    got = load_copy(SaveStore(FakeFs()), "s")
     assert got.status == save.NONE and got.value is None and got.message is None
 
 
 def test_save_and_load_round_trip_keeps_previous_copy():
     fs = _store_with_two_saves()
     assert sorted(fs.files) == ["s.bak", "s.sav"]
-    got = SaveStore(fs).load("s")
+    got = load_copy(SaveStore(fs), "s")
     assert got.status == save.OK and got.value == B
     assert got.message == "save: restored save"
     assert parse_file(fs.files["s.bak"])[1] == A
     # chunks may be str or bytes; generations increase
     st = SaveStore(fs)
     assert st.save("s", ["abc", b"def"])
-    assert SaveStore(fs).load("s").value == b"abcdef"
+    assert load_copy(SaveStore(fs), "s").value == b"abcdef"
     assert parse_file(fs.files["s.sav"])[0] == parse_file(fs.files["s.bak"])[0] + 1
 
 
@@ -63,14 +64,14 @@ def _check_cut(k, torn, lose_unflushed):
         cut = True
     assert cut, "step %d did not happen" % k
     fs2 = fs.rebooted()
-    got = SaveStore(fs2).load("s")
+    got = load_copy(SaveStore(fs2), "s")
     where = "cut at step %d (torn=%s, lose_unflushed=%s): %r" % (k, torn, lose_unflushed, got)
     assert got.value in (B, C), where
     assert got.status in (save.OK, save.PREVIOUS), where
     # the next save after the reboot works and is the one found next time
     st = SaveStore(fs2)
     assert st.save("s", [A]), where
-    got = SaveStore(fs2).load("s")
+    got = load_copy(SaveStore(fs2), "s")
     assert got.value == A and got.status == save.OK, where
     assert parse_file(fs2.files["s.bak"])[1] in (B, C), where
 
@@ -91,7 +92,7 @@ def test_power_cut_during_the_very_first_save():
             SaveStore(fs).save("s", C_CHUNKS)
         except PowerCut:
             pass
-        got = SaveStore(fs.rebooted()).load("s")
+        got = load_copy(SaveStore(fs.rebooted()), "s")
         assert got.value in (None, C), k
         if got.value is None:
             assert got.status in (save.NONE, save.DAMAGED), k
@@ -108,17 +109,17 @@ def test_write_failure_at_every_step_keeps_a_copy_and_recovers():
         ok = st.save("s", C_CHUNKS)
         assert not ok, k
         assert st.notice.startswith("save failed"), k
-        got = SaveStore(fs).load("s")
+        got = load_copy(SaveStore(fs), "s")
         assert got.value in (B, C), (k, got)
         assert st.save("s", [A]), k      # the same store keeps working
-        got = SaveStore(fs).load("s")
+        got = load_copy(SaveStore(fs), "s")
         assert got.value == A and got.status == save.OK, k
 
 
 def _corrupted(transform):
     fs = _store_with_two_saves()
     fs.files["s.sav"] = transform(fs.files["s.sav"])
-    return SaveStore(fs).load("s"), fs
+    return load_copy(SaveStore(fs), "s"), fs
 
 
 def test_any_corrupted_byte_restores_the_previous_save():
@@ -161,7 +162,7 @@ def test_newer_format_is_not_read_and_says_so():
         assert "unknown format" in str(exc) and not isinstance(exc, save.SaveNewer)
     # no usable copy, one from a newer firmware: said so, not "damaged"
     fs = FakeFs({"s.sav": _file(2, 9, B), "s.bak": b"junk"})
-    got = SaveStore(fs).load("s")
+    got = load_copy(SaveStore(fs), "s")
     assert got.status == save.NEWER and got.value is None
     assert got.message == "save: saved by a newer firmware"
 
@@ -169,7 +170,7 @@ def test_newer_format_is_not_read_and_says_so():
 def test_a_damaged_file_claiming_a_newer_format_is_damaged():
     bad = _file(2, 9, B)
     bad = bad[:-4] + (b"0" if bad[-4:-3] != b"0" else b"1") + bad[-3:]     # CRC off by one
-    got = SaveStore(FakeFs({"s.sav": bad})).load("s")
+    got = load_copy(SaveStore(FakeFs({"s.sav": bad})), "s")
     assert got.status == save.DAMAGED and "checksum" in got.problems[0], got.problems
 
 
@@ -177,7 +178,7 @@ def test_a_payload_of_a_newer_version_counts_as_newer():
     def parse(payload):
         raise save.SaveNewer("record version 2 is from newer firmware")
     fs = _store_with_two_saves()
-    got = SaveStore(fs).load("s", parse, "game")
+    got = load_copy(SaveStore(fs), "s", parse, "game")
     assert got.status == save.NEWER and got.message == "game: saved by a newer firmware"
 
 
@@ -186,18 +187,18 @@ def test_a_newer_firmware_save_is_never_removed_and_comes_back_after_an_upgrade(
     older = _file(2, 19, b"older")
     fs = FakeFs({"s.sav": newest, "s.bak": older})
     st = SaveStore(fs)
-    assert st.load("s").status == save.NEWER
+    assert load_copy(st, "s").status == save.NEWER
     # this (older) firmware saves and forgets its own saves as usual...
     for payload in (A, B, C):
         assert st.save("s", [payload])
         assert newest in fs.files.values(), sorted(fs.files)
     assert fs.files["s.fut"] == newest      # (the older copy of it made room)
-    got = SaveStore(fs).load("s")
+    got = load_copy(SaveStore(fs), "s")
     assert got.status == save.OK and got.value == C
     assert parse_file(fs.files["s.sav"])[0] > 20        # generations go on above the newer ones
     assert st.discard("s")
     assert fs.files == {"s.fut": newest}
-    got = SaveStore(fs).load("s")
+    got = load_copy(SaveStore(fs), "s")
     assert got.status == save.NEWER
     # ...and a fresh store does the same (it finds the newer files before it writes)
     assert SaveStore(fs).save("s", [A]) and fs.files["s.fut"] == newest
@@ -211,7 +212,7 @@ def test_a_newer_firmware_save_is_never_removed_and_comes_back_after_an_upgrade(
     save.FORMAT = 2
     try:
         fs = FakeFs({"s.fut": newest})
-        got = SaveStore(fs).load("s")
+        got = load_copy(SaveStore(fs), "s")
         assert got.status == save.OK and got.value == b"newest"
         assert SaveStore(fs).discard("s") and fs.files == {}
     finally:
@@ -224,12 +225,12 @@ def test_both_copies_damaged_starts_fresh_and_saves_again():
     fs.files["s.bak"] = b""
     fs.files["s.new"] = b"garbage\n"
     st = SaveStore(fs)
-    got = st.load("s")
+    got = load_copy(st, "s")
     assert got.status == save.DAMAGED and got.value is None
     assert got.message == "save: save damaged, starting fresh"
     assert len(got.problems) == 3
     assert st.save("s", [C])
-    got = SaveStore(fs).load("s")
+    got = load_copy(SaveStore(fs), "s")
     assert got.status == save.OK and got.value == C
 
 
@@ -241,7 +242,7 @@ def test_a_copy_the_caller_rejects_falls_back():
             raise ValueError("does not replay")
         return payload.decode()
 
-    got = SaveStore(fs).load("s", parse, "game")
+    got = load_copy(SaveStore(fs), "s", parse, "game")
     assert got.status == save.PREVIOUS and got.value == A.decode()
     assert got.message == "game: restored previous save"
     assert got.problems == ["s.sav: does not replay"]
@@ -256,7 +257,7 @@ def test_finished_new_file_is_preferred_by_generation():
     except PowerCut:
         pass
     assert sorted(fs.files) == ["s.bak", "s.new"]
-    got = SaveStore(fs.rebooted()).load("s")
+    got = load_copy(SaveStore(fs.rebooted()), "s")
     assert got.status == save.OK and got.value == C
 
 
@@ -282,7 +283,7 @@ def test_link_busy_defers_the_write_and_says_so():
     link.busy = False
     assert st.poll()
     assert st.pending() == [] and st.notice is None
-    assert SaveStore(fs).load("s").value == b"second"
+    assert load_copy(SaveStore(fs), "s").value == b"second"
     assert not st.poll()                  # nothing left to do
 
 
@@ -296,7 +297,7 @@ def test_discard_waits_for_the_link_too():
     link.busy = False
     assert st.poll()
     assert fs.files == {}
-    assert SaveStore(fs).load("s").status == save.NONE
+    assert load_copy(SaveStore(fs), "s").status == save.NONE
 
 
 def test_save_while_idle_cancels_an_older_deferred_one():
@@ -308,7 +309,7 @@ def test_save_while_idle_cancels_an_older_deferred_one():
     assert st.save("s", [b"new"])
     assert st.pending() == []
     assert not st.poll()
-    assert SaveStore(fs).load("s").value == b"new"
+    assert load_copy(SaveStore(fs), "s").value == b"new"
 
 
 def test_saving_over_a_damaged_current_copy_keeps_the_good_previous_one():
@@ -316,7 +317,7 @@ def test_saving_over_a_damaged_current_copy_keeps_the_good_previous_one():
         got, fs = _corrupted(lambda data: data[:-3])
         st = SaveStore(fs)
         if load_first:
-            assert st.load("s").value == A
+            assert load_copy(st, "s").value == A
         assert st.save("s", C_CHUNKS)
         assert parse_file(fs.files["s.sav"])[1] == C
         assert parse_file(fs.files["s.bak"])[1] == A, load_first

@@ -5,6 +5,7 @@ from core import boot as bootmod
 from core import save, settings
 from core.boot import BootError, boot
 from core.save import GameSaver, SaveStore
+from core.save_load import load_copy
 from test_save_fakefs import FakeFs
 
 
@@ -174,7 +175,7 @@ def test_a_loader_bug_is_reported_as_damage_not_raised():
     save_load.parse_game = buggy
     try:
         fs = FakeFs({"board.json": b'{"board": "b"}', "game.sav": _file(1, 4, GAME_HEAD)})
-        assert "TypeError" in SaveStore(fs).load("game", buggy).problems[0]
+        assert "TypeError" in load_copy(SaveStore(fs), "game", buggy).problems[0]
         b, loader, lines = _boot(fs)
         assert lines == ["game: save damaged, starting fresh"]
         assert fs.files["game.sav.bad"] == _file(1, 4, GAME_HEAD)     # kept for the report

@@ -2,8 +2,7 @@
 ruling R-7, are the engine's: its last round ends the game with them).  A module of its
 own, loaded when the game ends: the table does not need it.
 """
-from core.games.reds.defs import OVER
-from core.games.reds.rules import DIRECTION_NAMES, MAX_EXTRA_ROUNDS, suit_letter
+from core.games.reds.defs import DIRECTION_NAMES, MAX_EXTRA_ROUNDS, OVER, suit_letter
 
 
 def ranking(game):

@@ -26,19 +26,18 @@ from core.game import Game
 from core.games.reds import options as reds_options
 from core.packed_log import PackedLog
 from core.trick import NO_SUIT, TrickResolver
-from core.games.reds.defs import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID, OVER, PLAY,
-                                  REVEAL, UNGIVE_BASE)
+from core.games.reds.defs import (BID, BID_BASE, BID_SEALED, EXCHANGE, GIVE_BASE, MAX_BID,
+                                  DIRECTION_NAMES, MAX_EXTRA_ROUNDS, OVER, PLAY, REVEAL, UNGIVE_BASE,
+                                  suit_letter)
 
 TRUMP = const(0)        # diamonds, suit 0 of "DSC", always trump
 HAND_SIZE = const(5)
 TRICKS = const(5)
-MAX_EXTRA_ROUNDS = const(9)     # ruling R-6
 
 # The exchange table: (cards, direction) per round; +1 = left (clockwise), -1 = right.
 EXCHANGES = ((4, 1), (4, -1), (3, 1), (3, -1), (2, 1), (2, -1), (1, 1), (1, -1), (0, 0))
 FULL_ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_ROWS = (0, 3, 4, 7, 8)    # the short game skips rounds 2, 3, 6 and 7
-DIRECTION_NAMES = {1: "left", -1: "right", 0: "none"}
 
 
 def round_points(bid, took):
@@ -48,10 +47,6 @@ def round_points(bid, took):
     if took == bid:
         return 3 * bid + 5
     return took
-
-
-def suit_letter(suit):
-    return None if suit == NO_SUIT else REDS_DECK.suits[suit]
 
 
 def _is_card(a):
