@@ -30,8 +30,11 @@ THINK_UNITS = const(4000)   # card plays per step() when choose() thinks in one 
 _idle = None
 
 
-def _reset_shared():
-    """Drop the idle machinery (tests measuring the heap start from nothing)."""
+def drop_idle():
+    """Drop the idle machinery.  A game's AI drops it for its decisions before play (the
+    next card decision makes a new set), so that their code and the search's working set
+    are never on the heap together (docs/memory.md); tests measuring the heap start from
+    nothing."""
     global _idle
     _idle = None
 

@@ -153,7 +153,7 @@ def extra_seat_bytes(name, observations):
     share counts once).  Only where MEASURES_HELD."""
     held = []
     for k in (1, len(observations)):
-        sliced._reset_shared()
+        sliced.drop_idle()
         gc.collect()
         a0 = gc.mem_alloc()
         ais = [make_ai(name, "default", 50 + i) for i in range(k)]
@@ -171,7 +171,7 @@ def working_set(name, positions):
     pairs `positions` yields; the AI is made before the first position is reached, with
     no idle search machinery, so its first search allocates that too.  MicroPython only
     (gc.mem_alloc)."""
-    sliced._reset_shared()
+    sliced.drop_idle()
     gc.collect()
     a0 = gc.mem_alloc()
     ai = make_ai(name, "default", 3)

@@ -115,7 +115,7 @@ def _check_spending(name, seed):
         again = _search(name, obs)[2]
         assert again == a, (name, a, again)
         m = p = sim = None
-        sliced._reset_shared()
+        sliced.drop_idle()
         gc.collect()
     assert first_tricks, name
 

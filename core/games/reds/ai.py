@@ -12,7 +12,7 @@ observation, level).
 from core.prng import Prng
 from core.games.reds import eval as ev
 from core.games.reds.play import RedsPlay
-from core.ai.sliced import SlicedAI
+from core.ai.sliced import SlicedAI, drop_idle
 from core.ai.pimc import plays_for
 
 BID_BASE = 64
@@ -52,10 +52,14 @@ class RedsAI(SlicedAI):
         """Bids and passes are decided here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
+            if len(obs["hand"]) == 1:
+                drop_idle()     # the round's last trick: no search left in it
             return legal[0]
         if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
+            drop_idle()
             return BID_BASE + ev.choose_bid(self._plan(obs))
         if phase == "exchange":
+            drop_idle()
             return self._give(obs)
         play = self._borrow(RedsPlay, obs["n_players"])
         cards = play.setup(obs)

@@ -1,18 +1,24 @@
 """The Speed Run AI: every decision of the game, from the seat's observation only.
 
-Decisions before play are in speedrun_choice (table-driven, instant); card play is PIMC
-through speedrun_play.  Sliced: `start(obs)` then `step(units)` until it returns an
-action; `choose(obs)` loops.  The PRNG is reseeded per decision from the bot's seed and
-the position, so a decision depends only on (seed, observation, level).
+Decisions before play are in speedrun_choice (table-driven, instant; imported for each
+and dropped after it); card play is PIMC through speedrun_play.  Sliced: `start(obs)`
+then `step(units)` until it returns an action; `choose(obs)` loops.  The PRNG is reseeded
+per decision from the bot's seed and the position, so a decision depends only on (seed,
+observation, level).
 """
 from micropython import const
 
 from core.prng import Prng
 from core.ai import level_budget
-from core.games.speedrun import choice
 from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
 from core.ai.pimc import start_search
-from core.ai.sliced import SlicedAI
+from core.ai.sliced import SlicedAI, drop_idle
+from core.loop import drop_modules
+
+# Imported for each decision before play (the idle search set dropped first) and dropped
+# after it, so that it and the card-play search are never on the heap together, nor is it
+# while a player thinks (docs/memory.md).
+CHOICE = ("core.games.speedrun.choice",)
 
 # Work units (simulated card plays) per card decision at the default level, fixed by the
 # device-time bench (docs/ai.md, "Speed Run"); hard 4x; the reference's fixed budget.
@@ -48,13 +54,20 @@ class SpeedRunAI(SlicedAI):
         """Cheap decisions are made here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
+            if len(obs["hand"]) == 1:
+                drop_idle()     # the hand's last trick: no search left in it
             return legal[0]
-        if phase == "select":
-            return choice.select(obs, legal)
-        if phase == "bid":
-            return choice.bid(obs, legal, self.plan)
-        if phase == "reveal":
-            return choice.reveal(obs)
+        if phase == "select" or phase == "bid" or phase == "reveal":
+            drop_idle()
+            from core.games.speedrun import choice
+            if phase == "select":
+                a = choice.select(obs, legal)
+            elif phase == "bid":
+                a = choice.bid(obs, legal, self.plan)
+            else:
+                a = choice.reveal(obs)
+            drop_modules(CHOICE)
+            return a
         play = self._borrow(SpeedRunPlay, N_PLAYERS)
         cards = play.setup(obs, legal, self.harm)
         if self.budget <= 0:

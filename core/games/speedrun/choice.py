@@ -8,50 +8,24 @@
             typical worth of the cards kept for the hands still to come (docs/ai.md).
     reveal  reveal when the table expects a Perfect Bonus clearly (doubling helps).
 """
-from array import array
-
 from micropython import const
 
 from core.trick import NO_SUIT
 from core.games.speedrun.defs import (A_TRUMP, A_NO_TRUMP, A_RANK, A_CONTRACT, A_PASS, A_REDO,
                                 A_REVEAL, A_NOREVEAL, RANKINGS, BOARD_NAMES)
 from core.games.speedrun import eval as ev
+from core.games.speedrun.eval import _board_of, _ranking_of, _trump_of, _mask_of
 
 N_BOARDS = const(9)
-SUITS = "SHDC"
 # Tenths of a point: what a Redo card kept for later is typically worth, and how sure of
 # a Perfect Bonus the table must be before the contract is revealed.
 REDO_TYPICAL = const(-5)
 REVEAL_BELOW = const(-5)
 
 
-def _board_of(label):
-    """Board index of "contract:win4" / "redo:most", -1 for anything else."""
-    if not label or ":" not in label:
-        return -1
-    name = label.split(":")[1]
-    for b in range(N_BOARDS):
-        if BOARD_NAMES[b] == name:
-            return b
-    return -1
-
-
-def _ranking_of(label):
-    for i in range(len(RANKINGS)):
-        if RANKINGS[i][0] == label:
-            return i
-    return -1
-
-
-def _trump_of(label):
-    return NO_SUIT if label == "none" else SUITS.find(label)
-
-
-def _mask_of(cards):
-    h = array("H", (0, 0, 0, 0))
-    for c in cards:
-        h[c >> 4] |= 1 << (c & 15)
-    return h
+def _typical_score(board):
+    """Mean score (tenths) of a board over random hands: what keeping it is worth."""
+    return ev._T.TYPICAL[board] - ev._T.OFFSET
 
 
 def _value(hand, trump, rk, boards):
@@ -117,7 +91,7 @@ def bid(obs, legal, plan):
     # The seat's contract cards: typical worth of each when kept for a later hand.
     kept = []
     for name in obs["unplayed"][seat]:
-        kept.append(ev.typical_score(BOARD_NAMES.index(name)))
+        kept.append(_typical_score(BOARD_NAMES.index(name)))
     for _ in range(obs["passes_left"][seat]):
         kept.append(0)
     for _ in range(obs["redos_left"][seat]):
@@ -131,7 +105,7 @@ def bid(obs, legal, plan):
             now = ev.expected_score(fam, bkt, b)
             if reveal and now < REVEAL_BELOW:
                 now *= 2
-            spent = ev.typical_score(b)
+            spent = _typical_score(b)
         elif a == A_PASS:
             now = 0
             spent = 0

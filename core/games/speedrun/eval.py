@@ -7,9 +7,12 @@ a prediction: tools/gen_speedrun_tables.py measures, by simulation on the host, 
 score each contract earns for hands in each estimate bucket, and ships that as
 core/games/speedrun/table.py.  `expected_score` reads it.
 """
+from array import array
+
 from micropython import const
 
 from core.trick import NO_SUIT, RANK_HIGH, RANK_LOW, RANK_SLALOM
+from core.games.speedrun.defs import RANKINGS, BOARD_NAMES
 try:
     from core.games.speedrun import table as _T
 except ImportError:   # only while tools/gen_speedrun_tables.py makes the first table
@@ -84,6 +87,34 @@ def expected_score(fam, bkt, board):
     return _T.SCORE[(fam * N_BUCKETS + bkt) * N_BOARDS + board] - _T.OFFSET
 
 
-def typical_score(board):
-    """Mean score (tenths) of a board over random hands: what keeping it is worth."""
-    return _T.TYPICAL[board] - _T.OFFSET
+# -- the observation's labels, read by the card play (speedrun_play) and speedrun_choice --
+SUITS = "SHDC"
+
+
+def _board_of(label):
+    """Board index of "contract:win4" / "redo:most", -1 for anything else."""
+    if not label or ":" not in label:
+        return -1
+    name = label.split(":")[1]
+    for b in range(N_BOARDS):
+        if BOARD_NAMES[b] == name:
+            return b
+    return -1
+
+
+def _ranking_of(label):
+    for i in range(len(RANKINGS)):
+        if RANKINGS[i][0] == label:
+            return i
+    return -1
+
+
+def _trump_of(label):
+    return NO_SUIT if label == "none" else SUITS.find(label)
+
+
+def _mask_of(cards):
+    h = array("H", (0, 0, 0, 0))
+    for c in cards:
+        h[c >> 4] |= 1 << (c & 15)
+    return h

@@ -18,7 +18,7 @@ from core.ai.sim import TrickSim, G_MAX, G_MIN, G_MIDDLE
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
 from core.games.speedrun import eval as ev
-from core.games.speedrun.choice import _board_of, _ranking_of, _trump_of, _mask_of
+from core.games.speedrun.eval import _board_of, _ranking_of, _trump_of, _mask_of
 
 N_PLAYERS = const(3)
 N_BOARDS = const(9)

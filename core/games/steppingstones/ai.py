@@ -1,19 +1,24 @@
 """The Stepping Stones AI: every decision of the game, from the seat's observation only.
 
-Bidding, ranking and trump are in steppingstones_choice (table-driven, instant); card
-play is PIMC through steppingstones_play.  Sliced: `start(obs)` then `step(units)` until
-it returns an action; `choose(obs)` loops.  The PRNG is reseeded per decision from the
-bot's seed and the position, so a decision depends only on (seed, level, the
-observations this seat has had during the hand).
+Bidding, ranking and trump are in steppingstones_choice (table-driven, instant; imported
+for each and dropped after it); card play is PIMC through steppingstones_play.
+Sliced: `start(obs)` then `step(units)` until it returns an action; `choose(obs)` loops.
+The PRNG is reseeded per decision from the bot's seed and the position, so a decision
+depends only on (seed, level, the observations this seat has had during the hand).
 """
 from micropython import const
 
 from core.prng import Prng
 from core.ai import level_budget
-from core.games.steppingstones import choice
 from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory, N_PLAYERS
 from core.ai.pimc import start_search
-from core.ai.sliced import SlicedAI
+from core.ai.sliced import SlicedAI, drop_idle
+from core.loop import drop_modules
+
+# Imported for each decision before play (the idle search set dropped first) and dropped
+# after it, so that they and the card-play search are never on the heap together, nor are
+# they while a player thinks (docs/memory.md): the choice and its hand histograms.
+CHOICE = ("core.games.steppingstones.choice", "core.games.steppingstones.hist")
 
 # Simulated card plays per card decision at the default level (docs/ai.md: the device
 # time measurement that fixes it); hard 4x; the reference's fixed budget (host only).
@@ -53,13 +58,20 @@ class SteppingStonesAI(SlicedAI):
         if phase == "play":
             self.memory.update(obs)
         if len(legal) == 1:
+            if len(obs["hand"]) == 1:
+                drop_idle()     # the hand's last trick: no search left in it
             return legal[0]
-        if phase == "bid":
-            return choice.bid(obs, legal, self.plan)
-        if phase == "rank":
-            return choice.rank(obs)
-        if phase == "trump":
-            return choice.trump(obs)
+        if phase == "bid" or phase == "rank" or phase == "trump":
+            drop_idle()
+            from core.games.steppingstones import choice
+            if phase == "bid":
+                a = choice.bid(obs, legal, self.plan)
+            elif phase == "rank":
+                a = choice.rank(obs)
+            else:
+                a = choice.trump(obs)
+            drop_modules(CHOICE)
+            return a
         play = self._borrow(SteppingStonesPlay, N_PLAYERS)
         cards = play.setup(obs, legal, self.memory)
         if self.budget <= 0 or len(cards) == 1:

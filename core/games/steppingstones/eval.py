@@ -1,11 +1,10 @@
-"""Stepping Stones hand evaluation and game-point arithmetic for the AI.
+"""Stepping Stones contract properties and game-point arithmetic for the AI, read by the
+card play and by the decisions before it (the hand estimate is steppingstones_choice's,
+which only they load).
 
-`estimate(kind, hand, low, trump)` scores a 12-card hand (per-suit masks) for a contract
-in tenths of a trick the declarer would take (Lose contracts: tricks it cannot avoid).
-It is a feature, not a prediction: tools/gen_steppingstones_tables.py plays many hands on
-the host and ships, per contract and estimate bucket, the histogram of the declarer's
-counted tricks (core/games/steppingstones/table.py, each histogram summing to 64), plus the
-histogram of results contracts get in AI games (TYPICAL), used for results still to come.
+tools/gen_steppingstones_tables.py plays many hands on the host and ships the histogram of
+results contracts get in AI games (TYPICAL, core/games/steppingstones/table.py, each
+histogram summing to 64), used for results still to come.
 
 `points(me, a, b, lower)` is ruling SS-6's game points for one seat of a row, without
 allocating; `row_value` turns a row of the scoresheet into the expected points of a seat
@@ -34,128 +33,11 @@ K_MAY = const(16)
 K_MUSTBEAT = const(32)
 KIND_PROPS = bytes((K_TRUMP, 0, K_LAST6, K_LOSE, K_TRUMP | K_MAY, K_SLALOM, K_LOSE | K_MUSTBEAT))
 
-# Tenths of a trick for a side-suit card with h higher cards held by others (when the
-# suit is long enough to keep it until they are gone), and for a trump.
-_SIDE = b"\x0a\x06\x03\x01"
-_TRUMP = b"\x0a\x08\x07\x06\x05\x04\x04\x03\x03"
-# Lose contracts: tenths of a trick a card risks taking with h higher cards held by others.
-_DANGER = b"\x09\x06\x04\x03\x02\x01\x00"
-
-
 def kind_of(name):
     for k in range(N_KINDS):
         if KIND_NAMES[k] == name:
             return k
     raise ValueError("unknown contract %r" % name)
-
-
-def _count(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-def _win_suit(m, low, is_trump):
-    """Tenths of tricks from one suit's cards, by the higher cards others hold."""
-    length = _count(m)
-    v = 0
-    held = 0       # my cards above the current place
-    for place in range(8, -1, -1):
-        r = 8 - place if low else place
-        if (m >> r) & 1:
-            missing = 8 - place - held
-            if is_trump:
-                v += _TRUMP[missing]
-            elif missing < 4 and length > missing:
-                v += _SIDE[missing]
-            held += 1
-    return v
-
-
-def _lose_suit(m, low):
-    """Tenths of tricks one suit risks taking in a Lose contract: a card is the more
-    dangerous the fewer higher cards others hold (it cannot duck under them)."""
-    v = 0
-    held = 0       # my cards above the current place
-    for place in range(8, -1, -1):
-        r = 8 - place if low else place
-        if (m >> r) & 1:
-            higher = 8 - place - held
-            v += _DANGER[higher if higher < 6 else 6]
-            held += 1
-    length = _count(m)
-    if length > 3:
-        v += (length - 3) * 3   # long suits get forced late
-    return v
-
-
-def estimate(kind, hand, low, trump):
-    """Tenths of tricks for the declarer of `kind` holding `hand` with this ranking
-    (`low`: 1 High, Slalom's first trick) and trump suit (0..3 or any other value)."""
-    props = KIND_PROPS[kind]
-    est = 0
-    if props & K_LOSE:
-        voids = 0
-        for s in range(4):
-            if hand[s]:
-                est += _lose_suit(hand[s], low)
-            else:
-                voids += 1
-        if props & K_MUSTBEAT:
-            est += est // 4
-        est -= voids * 4
-        return est if est > 0 else 0
-    trumps = _count(hand[trump]) if 0 <= trump < 4 else 0
-    for s in range(4):
-        m = hand[s]
-        if props & K_SLALOM:
-            a = _win_suit(m, low, False)
-            b = _win_suit(m, not low, False)
-            est += ((a if a > b else b) * 7) // 10
-            continue
-        est += _win_suit(m, low, s == trump)
-        if s != trump:
-            length = _count(m)
-            if trumps >= 3 and length <= 1:
-                est += 6 if length == 0 else 3   # ruffing
-            if trumps == 0 and length > 4:
-                est += (length - 4) * 5          # a long suit runs
-    if trumps > 4:
-        est += (trumps - 4) * 4
-    return est
-
-
-def best_announcement(kind, hand):
-    """(estimate, low, trump) of the best ranking and trump for `kind` with `hand`:
-    most tricks for Win contracts, fewest for Lose; trump 255 when there is none."""
-    props = KIND_PROPS[kind]
-    best = -1
-    b_low = False
-    b_trump = 255
-    for low in (False, True):
-        for t in ((0, 1, 2, 3) if props & K_TRUMP else (255,)):
-            e = estimate(kind, hand, low, t)
-            if best < 0 or ((e < best) if props & K_LOSE else (e > best)):
-                best = e
-                b_low = low
-                b_trump = t
-    return best, b_low, b_trump
-
-
-def bucket(est):
-    b = est // 5
-    return b if b < N_BUCKETS else N_BUCKETS - 1
-
-
-def hand_hist(kind, est):
-    """Offset into _T.HIST of the result histogram for such hands (64ths)."""
-    return (kind * N_BUCKETS + bucket(est)) * N_RESULTS
-
-
-def hist_table():
-    return _T.HIST
 
 
 def typical_table():

@@ -1,0 +1,45 @@
+"""The trick games' AI imports its decisions before play (core/games/<game>/choice.py,
+and Stepping Stones' hand histograms) for each of them, with the idle card-play search
+set dropped, and drops them after it: they and the card-play search are never on the heap
+together, nor while a player thinks (a game's heap peaks at its table: docs/memory.md,
+issue #19 item 3).  Runs on CPython, the unix port and the 32-bit WebAssembly port."""
+import sys
+
+from core.ai import sliced
+from core.games.speedrun.rules import SpeedRun
+from core.games.speedrun.ai import SpeedRunAI
+from core.games.steppingstones.rules import SteppingStones
+from core.games.steppingstones.ai import SteppingStonesAI
+
+
+def _play_hands(game, ais, modules, before, hands):
+    """Play `hands` hands with the AI seats: after every decision `modules` are gone, and
+    after a decision with a choice in a phase of `before` the idle search set too."""
+    seen = set()
+    first = game.observation(0)["hand_no"]
+    while not game.is_over():
+        seat = game.to_move()[0]
+        obs = game.observation(seat)
+        if obs["hand_no"] >= first + hands:
+            break
+        action = ais[seat].choose(obs)
+        assert [m for m in modules if m in sys.modules] == [], (obs["phase"], obs["hand_no"])
+        if len(obs["legal"]) > 1:
+            if obs["phase"] in before:
+                assert sliced._idle is None, (obs["phase"], obs["hand_no"])
+            elif obs["phase"] == "play":
+                assert sliced._idle is not None     # kept from card to card
+            seen.add(obs["phase"])
+        game.apply(seat, action)
+    assert "play" in seen and len(seen) > 1, seen
+
+
+def test_speedrun_choice_only_while_deciding():
+    ais = [SpeedRunAI(11 + s, budget=40) for s in range(3)]
+    _play_hands(SpeedRun({}, 5), ais, ("core.games.speedrun.choice",), ("select", "bid", "reveal"), 2)
+
+
+def test_steppingstones_choice_only_while_deciding():
+    ais = [SteppingStonesAI(11 + s, budget=40) for s in range(3)]
+    _play_hands(SteppingStones({}, 5), ais, ("core.games.steppingstones.choice",
+                "core.games.steppingstones.hist"), ("bid", "rank", "trump"), 2)
