@@ -32,6 +32,7 @@ N_BIDS = const(6)
 UNKNOWN_BID = const(6)
 MAX_PASS = const(4)
 SHIFT = 15
+SHIFT_MAX = 15      # at most one bid's worth: the others' bids are evidence, not gospel
 
 
 def card_class(suit, anti):
@@ -229,7 +230,11 @@ def bid_shift(n, bids, seat):
         if s != seat and bids[s] is not None:
             tot += bids[s]
             cnt += 1
-    return -SHIFT * (100 * tot - cnt * 450 // n) // 100
+    shift = -SHIFT * (100 * tot - cnt * 450 // n) // 100
+    # Capped: against players who overbid (the random bot bids up to 5) the full shift
+    # made us underbid and cost 7.7 points a game; the cap keeps the gain against
+    # sensible bidders (docs/ai.md, "Reds bidding and exchange").
+    return max(-SHIFT_MAX, min(SHIFT_MAX, shift))
 
 
 def make_plan(n, cards, anti, k, giver_bid=UNKNOWN_BID, receiver_bid=None, spoil=0, shift=0):
