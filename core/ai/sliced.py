@@ -31,8 +31,9 @@ _idle = None
 
 
 def drop_idle():
-    """Drop the idle machinery.  A game's AI drops it for its decisions before play (the
-    next card decision makes a new set), so that their code and the search's working set
+    """Drop the idle machinery.  A game's AI drops it for its decisions before play, and
+    `SlicedAI.start` at a hand's last trick (the next card decision makes a new set), so
+    that their code and the search's working set
     are never on the heap together (docs/memory.md); tests measuring the heap start from
     nothing."""
     global _idle
@@ -55,6 +56,8 @@ class SlicedAI:
         legal = legal_of(obs)
         self.rng.seed(self._mix(obs, legal) & 0x3FFFFFFF)
         self._action = -1
+        if len(legal) == 1 and len(obs["hand"]) == 1:
+            drop_idle()     # a hand's last trick: no search left in it (docs/memory.md)
         self._action = self._decide(obs, legal)
         if self._action >= 0:
             self._give_back()

@@ -52,8 +52,6 @@ class RedsAI(SlicedAI):
         """Bids and passes are decided here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
-            if len(obs["hand"]) == 1:
-                drop_idle()     # the round's last trick: no search left in it
             return legal[0]
         if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
             drop_idle()

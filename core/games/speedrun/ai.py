@@ -54,8 +54,6 @@ class SpeedRunAI(SlicedAI):
         """Cheap decisions are made here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if len(legal) == 1:
-            if len(obs["hand"]) == 1:
-                drop_idle()     # the hand's last trick: no search left in it
             return legal[0]
         if phase == "select" or phase == "bid" or phase == "reveal":
             drop_idle()

@@ -58,8 +58,6 @@ class SteppingStonesAI(SlicedAI):
         if phase == "play":
             self.memory.update(obs)
         if len(legal) == 1:
-            if len(obs["hand"]) == 1:
-                drop_idle()     # the hand's last trick: no search left in it
             return legal[0]
         if phase == "bid" or phase == "rank" or phase == "trump":
             drop_idle()
