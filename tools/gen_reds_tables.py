@@ -14,7 +14,7 @@ by the AI's playout policy (core/ai/sim.py) with every seat's goal its bid.
           linearly between the two nearest
           buckets.  Two passes.  Cells backed by fewer than MIN_BACKING hands borrow
           from neighbouring buckets.
-    RECV  every seat bids and passes as the AI does (core.games.reds.eval) for each
+    RECV  every seat bids and passes as the AI does (core.games.reds.choice) for each
           exchange count; the mean value of the cards passed, per giver's bid (RECV0:
           the same in VAL0 terms).
 The device only reads the result (under 1 KB of bytes).
@@ -28,6 +28,7 @@ from core.prng import Prng
 from core.games.reds.rules import round_points
 from core.trick import NO_SUIT
 from core.games.reds import eval as ev
+from core.games.reds import choice
 from core.ai.sim import TrickSim, G_MAX
 
 MIN_BACKING = 40
@@ -190,12 +191,12 @@ def make_pts(table, deals, seed, bootstrap):
 
 def flat_recv(val):
     """RECV before measuring: every giver passes a card of the deck's mean value."""
-    recv = bytearray(5 * (ev.MAX_PASS + 1) * 7)
+    recv = bytearray(5 * (choice.MAX_PASS + 1) * 7)
     for n in COUNTS:
         mean = sum(val[(n - 2) * 39:(n - 1) * 39]) // 39
-        for k in range(ev.MAX_PASS + 1):
+        for k in range(choice.MAX_PASS + 1):
             for b in range(7):
-                recv[((n - 2) * (ev.MAX_PASS + 1) + k) * 7 + b] = mean
+                recv[((n - 2) * (choice.MAX_PASS + 1) + k) * 7 + b] = mean
     return bytes(recv)
 
 
@@ -204,23 +205,23 @@ def make_recv(table, deals, seed):
     recv = [bytearray(flat_recv(table.VAL)), bytearray(flat_recv(table.VAL0))]
     for n in COUNTS:
         rng = Prng(seed * 13 + n)
-        for k in range(1, ev.MAX_PASS + 1):
+        for k in range(1, choice.MAX_PASS + 1):
             tot = [[0] * 7, [0] * 7]
             cnt = [0] * 7
             for d in range(deals):
                 hands, anti = deal(rng, n)
                 for s in range(n):
-                    plan = ev.make_plan(n, sorted(hands[s]), anti, k)
-                    bid = ev.choose_bid(plan)
+                    plan = choice.make_plan(n, sorted(hands[s]), anti, k)
+                    bid = choice.choose_bid(plan)
                     _, m = plan.best(bid)
-                    for b in (bid, ev.UNKNOWN_BID):
+                    for b in (bid, choice.UNKNOWN_BID):
                         for nil in (0, 1):
                             tot[nil][b] += plan._given(m, nil)
                         cnt[b] += k
             for b in range(7):
                 if cnt[b]:
                     for nil in (0, 1):
-                        recv[nil][((n - 2) * (ev.MAX_PASS + 1) + k) * 7 + b] = int(round(tot[nil][b] / float(cnt[b])))
+                        recv[nil][((n - 2) * (choice.MAX_PASS + 1) + k) * 7 + b] = int(round(tot[nil][b] / float(cnt[b])))
     return bytes(recv[0]), bytes(recv[1])
 
 

@@ -10,28 +10,40 @@ from core.games.speedrun.rules import SpeedRun
 from core.games.speedrun.ai import SpeedRunAI
 from core.games.steppingstones.rules import SteppingStones
 from core.games.steppingstones.ai import SteppingStonesAI
+from core.games.reds.rules import Reds
+from core.games.reds.ai import RedsAI
 
 
-def _play_hands(game, ais, modules, before, hands):
-    """Play `hands` hands with the AI seats: after every decision `modules` are gone, and
-    after a decision with a choice in a phase of `before` the idle search set too."""
+def _held(names):
+    """The loaded core modules that define one of `names`: (module, name) pairs."""
+    return [(m, n) for m in sys.modules if m.startswith("core.")
+            for n in names if hasattr(sys.modules[m], n)]
+
+
+def _play_hands(game, ais, modules, before, hands, hand_key="hand_no", names=()):
+    """Play `hands` hands (the observation's `hand_key` counts them) with the AI seats:
+    after every decision `modules` are gone, and no loaded module defines one of `names`
+    (the choice's code), and after a decision with a choice in a phase of `before` the
+    idle search set is gone too; the phases with a choice."""
     seen = set()
-    first = game.observation(0)["hand_no"]
+    first = game.observation(0)[hand_key]
     while not game.is_over():
         seat = game.to_move()[0]
         obs = game.observation(seat)
-        if obs["hand_no"] >= first + hands:
+        if obs[hand_key] >= first + hands:
             break
         action = ais[seat].choose(obs)
-        assert [m for m in modules if m in sys.modules] == [], (obs["phase"], obs["hand_no"])
+        assert [m for m in modules if m in sys.modules] == [], (obs["phase"], obs[hand_key])
+        assert _held(names) == [], (obs["phase"], obs[hand_key], _held(names))
         if len(obs["legal"]) > 1:
             if obs["phase"] in before:
-                assert sliced._idle is None, (obs["phase"], obs["hand_no"])
+                assert sliced._idle is None, (obs["phase"], obs[hand_key])
             elif obs["phase"] == "play":
                 assert sliced._idle is not None     # kept from card to card
             seen.add(obs["phase"])
         game.apply(seat, action)
     assert "play" in seen and len(seen) > 1, seen
+    return seen
 
 
 def test_speedrun_choice_only_while_deciding():
@@ -43,3 +55,13 @@ def test_steppingstones_choice_only_while_deciding():
     ais = [SteppingStonesAI(11 + s, budget=40) for s in range(3)]
     _play_hands(SteppingStones({}, 5), ais, ("core.games.steppingstones.choice",
                 "core.games.steppingstones.hist"), ("bid", "rank", "trump"), 2)
+
+
+def test_reds_choice_only_while_deciding():
+    """The bid and the pass (core/games/reds/choice.py: they were in its eval.py, which
+    the card play also reads, so they stayed loaded through card play)."""
+    ais = [RedsAI(11 + s, budget=40) for s in range(4)]
+    seen = _play_hands(Reds({"players": 4}, 5), ais, ("core.games.reds.choice",),
+                       ("bid", "exchange", "reveal"), 3, "round",
+                       ("ExchangePlan", "make_plan", "choose_bid", "bid_shift"))
+    assert "bid" in seen and "exchange" in seen, seen

@@ -135,6 +135,7 @@ def test_every_phase_and_variant_gets_a_legal_decision():
 def test_pass_is_a_whole_set_emitted_card_by_card():
     """The AI's own gives complete its pass without taking any back, and the cards it
     passes are the set it chose at the first give."""
+    from core.games.reds import choice
     game = Reds({"players": 4}, 21)
     ais = [make_ai("reds", "default", s) for s in range(4)]
     first = {}
@@ -145,7 +146,7 @@ def test_pass_is_a_whole_set_emitted_card_by_card():
             if obs["phase"] == "exchange":
                 assert 128 <= a < 192, "the AI never takes a card back"
                 if seat not in first:
-                    first[seat] = ais[seat]._plan(obs)
+                    first[seat] = choice.plan(obs, ais[seat].spoil)
             game.apply(seat, a)
     assert len(first) == 4
     for seat in range(4):
@@ -213,15 +214,15 @@ def test_bids_follow_hand_strength_through_the_exchange():
     """Top trumps bid more than low anti-trump cards, for every player count and pass
     size; with no exchange (a tie round) and 3+ players the weak hand bids nil (with 2
     players, 10 cards in play, even low cards often take a trick)."""
-    from core.games.reds import eval as ev
+    from core.games.reds import choice
     strong = _cards("AD KD QD AS KS")
     weak = _cards("2C 3C 4C 5C 2S")
     for n in (2, 3, 4, 5, 6):
         for k in (0, 2, 4):
             bids = []
             for hand in (strong, weak):
-                plan = ev.make_plan(n, hand, 2, k)
-                bids.append(ev.choose_bid(plan))
+                plan = choice.make_plan(n, hand, 2, k)
+                bids.append(choice.choose_bid(plan))
             assert bids[0] > bids[1], (n, k, bids)
             if k == 0 and n > 2:
                 assert bids[1] == 0 and bids[0] >= 2, (n, bids)
@@ -232,7 +233,7 @@ def test_pass_spoils_the_receivers_bid():
     the receiver planned for: stronger cards to a nil bidder, weaker ones to a bidder of
     3.  Over random hands it changes a few passes to nil bidders (own points weigh
     more, so it mostly breaks near-ties), and only ever in that direction."""
-    from core.games.reds import eval as ev
+    from core.games.reds import choice
     rng = Prng(8)
     n, k = 4, 2
     moved = [0, 0]
@@ -241,13 +242,13 @@ def test_pass_spoils_the_receivers_bid():
         rng.shuffle(deck)
         hand = sorted(deck[:5])
         anti = 1 + t % 2
-        plain = ev.make_plan(n, hand, anti, k)
-        bid = ev.choose_bid(plain)
+        plain = choice.make_plan(n, hand, anti, k)
+        bid = choice.choose_bid(plain)
         _, m0 = plain.best(bid)
         g0 = plain._given(m0)
         for j in range(2):
             rb = (0, 3)[j]
-            spoil = ev.make_plan(n, hand, anti, k, ev.UNKNOWN_BID, rb, 2)
+            spoil = choice.make_plan(n, hand, anti, k, choice.UNKNOWN_BID, rb, 2)
             _, m1 = spoil.best(bid)
             g1 = spoil._given(m1)
             if m1 != m0:
@@ -297,13 +298,14 @@ def test_merged_cards_have_no_live_or_trick_card_between():
 
 def _nil_pass(hand, anti, bids, k, seed):
     """The cards the default AI in seat 0 of 4 passes left, having bid nil."""
-    from core.games.reds.ai import GIVE_BASE
+    from core.games.reds.defs import GIVE_BASE
+    from core.games.reds import choice
     hand = _cards(hand)
     obs = {"seat": 0, "phase": "exchange", "legal": [GIVE_BASE + c for c in hand], "n_players": 4,
            "round": 9 - 2 * k, "hand": hand, "anti": anti, "bids": bids, "pass_count": k,
            "pass_to": 1, "pass_chosen": [], "played": [], "trick": []}
     ai = make_ai("reds", "default", seed)
-    _, m = ai._plan(obs).best(0)
+    _, m = choice.plan(obs, ai.spoil).best(0)
     chosen = [hand[i] for i in range(5) if (m >> i) & 1]
     assert ai.choose(obs) - GIVE_BASE in chosen
     return chosen
@@ -332,11 +334,11 @@ def test_a_nil_bidders_pass_in_the_reviewed_position():
     after passing a low trump (late in the round a nil hand left with trumps only must
     ruff): keeping KS was right, the pass gives a low trump (as the old code did: this
     test passes on it), and the bid stays nil."""
-    from core.games.reds import eval as ev
+    from core.games.reds import choice
     assert _nil_pass("2D 3D KS 2C 7C", "S", [0, 1, 2, 1], 1, 7 * 8)[0] in _cards("2D 3D")
     obs = {"seat": 0, "phase": "bid", "n_players": 4, "round": 7, "hand": _cards("2D 3D KS 2C 7C"),
            "anti": "S", "bids": [None, None, None, 1], "pass_count": 1, "pass_to": 1}
-    assert ev.choose_bid(make_ai("reds", "default", 7 * 8)._plan(obs)) == 0
+    assert choice.bid(obs, make_ai("reds", "default", 7 * 8).spoil) == 0
 
 
 def test_bids_read_the_other_seats_public_bids():
@@ -347,7 +349,7 @@ def test_bids_read_the_other_seats_public_bids():
     SHIFT_MAX; 31+ uncapped) (500 deals against greedy: +0.65 points per game over main,
     +0.29 without the shift, docs/ai.md; fails on the old code, which ignored them: 0).
     Nil is not shifted: its value reads VAL0 alone."""
-    from core.games.reds import eval as ev
+    from core.games.reds import choice
     rng = Prng(5)
     ai = make_ai("reds", "default", 5)
     moved = 0
@@ -358,22 +360,22 @@ def test_bids_read_the_other_seats_public_bids():
         for others in ([3, 2, 2], [None, None, None], [0, 0, 0]):
             obs = {"seat": 0, "phase": "bid", "n_players": 4, "round": 9, "hand": sorted(deck[:5]),
                    "anti": "SC"[t % 2], "bids": [None] + others, "pass_count": 0, "pass_to": None}
-            bids.append(ev.choose_bid(ai._plan(obs)))
+            bids.append(choice.bid(obs, ai.spoil))
         assert bids[0] <= bids[1] <= bids[2], bids
         moved += bids[0] != bids[2]
     assert moved > 20, moved
-    assert ev.bid_shift(4, [None, None, None, None], 0) == 0
+    assert choice.bid_shift(4, [None, None, None, None], 0) == 0
 
 
 def test_the_public_bids_shift_at_most_one_bid():
     """Bids far from the mean (the random bot's, or a table of overbidders) move our
     estimate by at most SHIFT_MAX: uncapped, three bids of 5 took 1.74 tricks off it and
     the default lost 7.7 points a game against random (33.9 -> 26.2, 200 deals, docs/ai.md)."""
-    from core.games.reds import eval as ev
-    assert ev.bid_shift(4, [None, 5, 5, 5], 0) == -ev.SHIFT_MAX
-    assert ev.bid_shift(4, [None, 0, 0, 0], 0) == ev.SHIFT_MAX
-    assert ev.bid_shift(6, [5, None, 5, 5, 5, 5], 1) == -ev.SHIFT_MAX
-    assert -ev.SHIFT_MAX < ev.bid_shift(4, [None, 2, 1, None], 0) < ev.SHIFT_MAX
+    from core.games.reds import choice
+    assert choice.bid_shift(4, [None, 5, 5, 5], 0) == -choice.SHIFT_MAX
+    assert choice.bid_shift(4, [None, 0, 0, 0], 0) == choice.SHIFT_MAX
+    assert choice.bid_shift(6, [5, None, 5, 5, 5, 5], 1) == -choice.SHIFT_MAX
+    assert -choice.SHIFT_MAX < choice.bid_shift(4, [None, 2, 1, None], 0) < choice.SHIFT_MAX
 
 
 def _bid_samples(obs, steps, count, seed=3):

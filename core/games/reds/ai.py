@@ -1,23 +1,23 @@
 """The Reds AI: every decision of the game, from the seat's observation only.
 
-Bids and passes are instant (core/games/reds/eval.py: the host-made tables, looking through
-the exchange that follows); card play is PIMC through core/games/reds/play.py.  The pass is
-chosen as a whole set and emitted one `give` at a time: every call recomputes the set
-from the observation (the hand still holds the chosen cards until delivery) and gives
-its next card, or takes back a chosen card that is not in it.  Sliced: `start(obs)` then
-`step(units)` until it returns an action; `choose(obs)` loops.  The PRNG is reseeded per
-decision from the seed and the position, so a decision depends only on (seed,
-observation, level).
+Bids and passes are in core/games/reds/choice.py (the host-made tables, looking through
+the exchange that follows; instant, imported for each and dropped after it); card play is
+PIMC through core/games/reds/play.py.  Sliced: `start(obs)` then `step(units)` until it
+returns an action; `choose(obs)` loops.  The PRNG is reseeded per decision from the seed
+and the position, so a decision depends only on (seed, observation, level).
 """
 from core.prng import Prng
-from core.games.reds import eval as ev
+from core.games.reds.defs import BID_BASE
 from core.games.reds.play import RedsPlay
 from core.ai.sliced import SlicedAI, drop_idle
+from core.loop import drop_modules
 from core.ai.pimc import plays_for
 
-BID_BASE = 64
-GIVE_BASE = 128
-UNGIVE_BASE = 192
+# Imported for each decision before play (the idle search set dropped first) and dropped
+# after it, so that it and the card-play search are never on the heap together, nor is it
+# while a player thinks (docs/memory.md).
+CHOICE = ("core.games.reds.choice",)
+
 # Weight (quarters of our own points) of the receiver's expected loss when passing: 0
 # since issue #17 (with 2, a nil bidder kept its riskiest cards to spoil the receiver;
 # 0 scores +0.29 [0.15, 0.43] points per game against greedy, 500 deals; docs/ai.md).
@@ -53,12 +53,16 @@ class RedsAI(SlicedAI):
         phase = obs["phase"]
         if len(legal) == 1:
             return legal[0]
-        if phase == "bid" or phase == "reveal":     # reveal: only a VOID seal's stand-in
+        # reveal: only a VOID seal's stand-in
+        if phase == "bid" or phase == "reveal" or phase == "exchange":
             drop_idle()
-            return BID_BASE + ev.choose_bid(self._plan(obs))
-        if phase == "exchange":
-            drop_idle()
-            return self._give(obs)
+            from core.games.reds import choice
+            if phase == "exchange":
+                a = choice.give(obs, self.spoil)
+            else:
+                a = BID_BASE + choice.bid(obs, self.spoil)
+            drop_modules(CHOICE)
+            return a
         play = self._borrow(RedsPlay, obs["n_players"])
         cards = play.setup(obs)
         if self.budget <= 0 or len(cards) == 1:
@@ -72,40 +76,6 @@ class RedsAI(SlicedAI):
         dominates), and at least MIN_SAMPLES deals are looked at."""
         cost = play.sample_cost() + DEAL_COST + CAND_COST * n_cards
         return plays_for(play.sim, n_cards, self.budget, cost, MIN_SAMPLES)
-
-    # -- bidding and passing ------------------------------------------------------------
-    def _plan(self, obs):
-        n = obs["n_players"]
-        seat = obs["seat"]
-        k = obs["pass_count"]
-        anti = ev.anti_of(obs)
-        bids = obs["bids"]
-        to = obs["pass_to"]
-        giver_bid = ev.UNKNOWN_BID
-        receiver_bid = None
-        if k:
-            giver = (2 * seat - to) % n      # passes come from the other direction (R-4)
-            if bids[giver] is not None and giver != seat:
-                giver_bid = bids[giver]
-            receiver_bid = bids[to]
-        return ev.make_plan(n, sorted(obs["hand"]), anti, k, giver_bid, receiver_bid, self.spoil,
-                            ev.bid_shift(n, bids, seat))
-
-    def _give(self, obs):
-        plan = self._plan(obs)
-        own = obs["bids"][obs["seat"]]
-        if own is None:     # a linked unit that has not got its sealed bid back yet
-            own = ev.choose_bid(plan)
-        _, m = plan.best(own)
-        want = [plan.cards[i] for i in range(len(plan.cards)) if (m >> i) & 1]
-        chosen = obs["pass_chosen"]
-        for c in chosen:
-            if c not in want:
-                return UNGIVE_BASE + c
-        for c in want:
-            if c not in chosen:
-                return GIVE_BASE + c
-        return obs["legal"][0]
 
 
 # Simulated card plays per card decision at the default level (docs/ai.md, "Reds": fixed
