@@ -65,3 +65,30 @@ def test_reds_choice_only_while_deciding():
                        ("bid", "exchange", "reveal"), 3, "round",
                        ("ExchangePlan", "make_plan", "choose_bid", "bid_shift"))
     assert "bid" in seen and "exchange" in seen, seen
+
+
+def _until_card_play(game, ais, play_module):
+    """Decide until the first card decision with a choice: `play_module` (the game's
+    card-play search) is not loaded before it and is after it."""
+    while True:
+        seat = game.to_move()[0]
+        obs = game.observation(seat)
+        action = ais[seat].choose(obs)
+        if obs["phase"] == "play" and len(obs["legal"]) > 1:
+            assert play_module in sys.modules
+            return
+        assert play_module not in sys.modules, obs["phase"]
+        game.apply(seat, action)
+
+
+def test_reds_card_play_search_loaded_at_the_first_card_decision():
+    """Making the AI, its bids and its passes do not load the card-play search
+    (core/games/reds/play.py, with core/ai/pimc, sampler, sim): the set-up and the rules
+    page after the deal do not hold it (it was imported with the AI)."""
+    from core.loop import drop_modules
+    sliced.drop_idle()
+    drop_modules(("core.games.reds.ai", "core.games.reds.play"))
+    from core.games.reds.ai import make_reds_ai
+    ais = [make_reds_ai("default", 11 + s) for s in range(4)]
+    assert "core.games.reds.play" not in sys.modules
+    _until_card_play(Reds({"players": 4}, 5), ais, "core.games.reds.play")

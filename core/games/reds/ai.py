@@ -8,10 +8,8 @@ and the position, so a decision depends only on (seed, observation, level).
 """
 from core.prng import Prng
 from core.games.reds.defs import BID_BASE
-from core.games.reds.play import RedsPlay
 from core.ai.sliced import SlicedAI, drop_idle
 from core.loop import drop_modules
-from core.ai.pimc import plays_for
 
 # Imported for each decision before play (the idle search set dropped first) and dropped
 # after it, so that it and the card-play search are never on the heap together, nor is it
@@ -63,6 +61,9 @@ class RedsAI(SlicedAI):
                 a = BID_BASE + choice.bid(obs, self.spoil)
             drop_modules(CHOICE)
             return a
+        # The card-play search is imported at the first card decision, not with the AI,
+        # so the set-up and the rules page after the deal do not hold it (docs/memory.md).
+        from core.games.reds.play import RedsPlay
         play = self._borrow(RedsPlay, obs["n_players"])
         cards = play.setup(obs)
         if self.budget <= 0 or len(cards) == 1:
@@ -74,6 +75,7 @@ class RedsAI(SlicedAI):
         """The PIMC budget in simulated card plays for this position: `budget` also
         pays for dealing the samples (late in a round, with short playouts, dealing
         dominates), and at least MIN_SAMPLES deals are looked at."""
+        from core.ai.pimc import plays_for
         cost = play.sample_cost() + DEAL_COST + CAND_COST * n_cards
         return plays_for(play.sim, n_cards, self.budget, cost, MIN_SAMPLES)
 
