@@ -67,9 +67,16 @@ def test_reds_choice_only_while_deciding():
     assert "bid" in seen and "exchange" in seen, seen
 
 
-def _until_card_play(game, ais, play_module):
-    """Decide until the first card decision with a choice: `play_module` (the game's
-    card-play search) is not loaded before it and is after it."""
+def _until_card_play(game, ai_module, play_module, seats):
+    """A fresh import of the game's AI (`ai_module`: make_ai) makes `seats` AI seats
+    and decides until the first card decision with a choice: `play_module` (the game's
+    card-play search) is loaded by it and not before (was: with the AI)."""
+    from core.loop import drop_modules
+    sliced.drop_idle()
+    drop_modules((ai_module, play_module))
+    make_ai = __import__(ai_module, None, None, ("make_ai",)).make_ai
+    ais = [make_ai("default", 11 + s) for s in range(seats)]
+    assert play_module not in sys.modules
     while True:
         seat = game.to_move()[0]
         obs = game.observation(seat)
@@ -81,14 +88,11 @@ def _until_card_play(game, ais, play_module):
         game.apply(seat, action)
 
 
-def test_reds_card_play_search_loaded_at_the_first_card_decision():
-    """Making the AI, its bids and its passes do not load the card-play search
-    (core/games/reds/play.py, with core/ai/pimc, sampler, sim): the set-up and the rules
-    page after the deal do not hold it (it was imported with the AI)."""
-    from core.loop import drop_modules
-    sliced.drop_idle()
-    drop_modules(("core.games.reds.ai", "core.games.reds.play"))
-    from core.games.reds.ai import make_reds_ai
-    ais = [make_reds_ai("default", 11 + s) for s in range(4)]
-    assert "core.games.reds.play" not in sys.modules
-    _until_card_play(Reds({"players": 4}, 5), ais, "core.games.reds.play")
+def test_card_play_search_loaded_at_the_first_card_decision():
+    """Making the AI and its decisions before play do not load the card-play search
+    (the game's play.py, with core/ai/pimc, sampler, sim): the set-up and the rules page
+    after the deal do not hold it."""
+    _until_card_play(Reds({"players": 4}, 5), "core.games.reds.ai", "core.games.reds.play", 4)
+    _until_card_play(SpeedRun({}, 5), "core.games.speedrun.ai", "core.games.speedrun.play", 3)
+    _until_card_play(SteppingStones({}, 5), "core.games.steppingstones.ai",
+                     "core.games.steppingstones.play", 3)

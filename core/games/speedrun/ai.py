@@ -10,8 +10,6 @@ from micropython import const
 
 from core.prng import Prng
 from core.ai import level_budget
-from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
-from core.ai.pimc import start_search
 from core.ai.sliced import SlicedAI, drop_idle
 from core.loop import drop_modules
 
@@ -66,6 +64,10 @@ class SpeedRunAI(SlicedAI):
                 a = choice.reveal(obs)
             drop_modules(CHOICE)
             return a
+        # The card-play search is imported at the first card decision, not with the AI,
+        # so the set-up and the rules page after the deal do not hold it (docs/memory.md).
+        from core.games.speedrun.play import SpeedRunPlay, N_PLAYERS
+        from core.ai.pimc import start_search
         play = self._borrow(SpeedRunPlay, N_PLAYERS)
         cards = play.setup(obs, legal, self.harm)
         if self.budget <= 0:

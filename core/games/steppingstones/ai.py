@@ -10,8 +10,6 @@ from micropython import const
 
 from core.prng import Prng
 from core.ai import level_budget
-from core.games.steppingstones.play import SteppingStonesPlay, SeatMemory, N_PLAYERS
-from core.ai.pimc import start_search
 from core.ai.sliced import SlicedAI, drop_idle
 from core.loop import drop_modules
 
@@ -45,7 +43,7 @@ class SteppingStonesAI(SlicedAI):
         self.budget = budget
         self.plan = plan
         self.rng = Prng(self.seed)
-        self.memory = SeatMemory()
+        self.memory = None      # play.SeatMemory, made at the first card observation
 
     def _mix(self, obs, legal):
         played = obs["played"]
@@ -56,6 +54,9 @@ class SteppingStonesAI(SlicedAI):
         """Cheap decisions are made here; card play sets up a search (-1)."""
         phase = obs["phase"]
         if phase == "play":
+            if self.memory is None:
+                from core.games.steppingstones.play import SeatMemory
+                self.memory = SeatMemory()
             self.memory.update(obs)
         if len(legal) == 1:
             return legal[0]
@@ -70,6 +71,10 @@ class SteppingStonesAI(SlicedAI):
                 a = choice.trump(obs)
             drop_modules(CHOICE)
             return a
+        # The card-play search is imported at the first card decision, not with the AI,
+        # so the set-up and the rules page after the deal do not hold it (docs/memory.md).
+        from core.games.steppingstones.play import SteppingStonesPlay, N_PLAYERS
+        from core.ai.pimc import start_search
         play = self._borrow(SteppingStonesPlay, N_PLAYERS)
         cards = play.setup(obs, legal, self.memory)
         if self.budget <= 0 or len(cards) == 1:
