@@ -58,41 +58,12 @@ def test_steppingstones_choice_only_while_deciding():
 
 
 def test_reds_choice_only_while_deciding():
-    """The bid and the pass (core/games/reds/choice.py: they were in its eval.py, which
-    the card play also reads, so they stayed loaded through card play)."""
+    """The bid and the pass (core/games/reds/choice.py, with the received cards' values
+    in recv.py: they were in its eval.py and table.py, which the card play also reads,
+    so they stayed loaded through card play)."""
     ais = [RedsAI(11 + s, budget=40) for s in range(4)]
-    seen = _play_hands(Reds({"players": 4}, 5), ais, ("core.games.reds.choice",),
+    seen = _play_hands(Reds({"players": 4}, 5), ais, ("core.games.reds.choice", "core.games.reds.recv"),
                        ("bid", "exchange", "reveal"), 3, "round",
-                       ("ExchangePlan", "make_plan", "choose_bid", "bid_shift"))
+                       ("ExchangePlan", "make_plan", "choose_bid", "bid_shift", "RECV"))
     assert "bid" in seen and "exchange" in seen, seen
 
-
-def _until_card_play(game, ai_module, play_module, seats):
-    """A fresh import of the game's AI (`ai_module`: make_ai) makes `seats` AI seats
-    and decides until the first card decision with a choice: `play_module` (the game's
-    card-play search) is loaded by it and not before (was: with the AI)."""
-    from core.loop import drop_modules
-    sliced.drop_idle()
-    drop_modules((ai_module, play_module))
-    make_ai = __import__(ai_module, None, None, ("make_ai",)).make_ai
-    ais = [make_ai("default", 11 + s) for s in range(seats)]
-    assert play_module not in sys.modules
-    while True:
-        seat = game.to_move()[0]
-        obs = game.observation(seat)
-        action = ais[seat].choose(obs)
-        if obs["phase"] == "play" and len(obs["legal"]) > 1:
-            assert play_module in sys.modules
-            return
-        assert play_module not in sys.modules, obs["phase"]
-        game.apply(seat, action)
-
-
-def test_card_play_search_loaded_at_the_first_card_decision():
-    """Making the AI and its decisions before play do not load the card-play search
-    (the game's play.py, with core/ai/pimc, sampler, sim): the set-up and the rules page
-    after the deal do not hold it."""
-    _until_card_play(Reds({"players": 4}, 5), "core.games.reds.ai", "core.games.reds.play", 4)
-    _until_card_play(SpeedRun({}, 5), "core.games.speedrun.ai", "core.games.speedrun.play", 3)
-    _until_card_play(SteppingStones({}, 5), "core.games.steppingstones.ai",
-                     "core.games.steppingstones.play", 3)

@@ -13,8 +13,8 @@ from core.loop import drop_modules
 
 # Imported for each decision before play (the idle search set dropped first) and dropped
 # after it, so that it and the card-play search are never on the heap together, nor is it
-# while a player thinks (docs/memory.md).
-CHOICE = ("core.games.reds.choice",)
+# while a player thinks (docs/memory.md); with it its table of received cards' values.
+CHOICE = ("core.games.reds.choice", "core.games.reds.recv")
 
 # Weight (quarters of our own points) of the receiver's expected loss when passing: 0
 # since issue #17 (with 2, a nil bidder kept its riskiest cards to spoil the receiver;

@@ -16,6 +16,10 @@ from micropython import const
 
 from core.games.reds import eval as ev
 from core.games.reds.defs import GIVE_BASE, UNGIVE_BASE
+try:
+    from core.games.reds import recv as _R    # RECV, RECV0: dropped with this module
+except ImportError:   # only while tools/gen_reds_tables.py makes the first table
+    _R = None
 
 UNKNOWN_BID = const(6)
 MAX_PASS = const(4)
@@ -26,7 +30,7 @@ SHIFT_MAX = 15      # at most one bid's worth: the others' bids are evidence, no
 def received_value(n, k, giver_bid, nil=False):
     """Mean value (hundredths; `nil`: in VAL0 terms) of one card passed by a giver who
     bid `giver_bid` (UNKNOWN_BID when it is not visible)."""
-    return (ev._T.RECV0 if nil else ev._T.RECV)[((n - 2) * (MAX_PASS + 1) + k) * 7 + giver_bid]
+    return (_R.RECV0 if nil else _R.RECV)[((n - 2) * (MAX_PASS + 1) + k) * 7 + giver_bid]
 
 
 def spread(n, anti, nil=False):

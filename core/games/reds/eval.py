@@ -1,6 +1,6 @@
 """Reds hand evaluation: card values, hand estimates and expected round points per bid.
 
-Host-made tables (core/games/reds/table.py, written by tools/gen_reds_tables.py):
+Host-made tables (core/games/reds/table.py and recv.py, written by tools/gen_reds_tables.py):
     VAL   per player count, card class (trump / neutral-or-plain / anti-trump) and rank:
           how often such a card takes a trick, in hundredths; a hand's estimate is the sum
     VAL0  the same for a seat playing for nil: how often the card takes a trick its
@@ -10,6 +10,7 @@ Host-made tables (core/games/reds/table.py, written by tools/gen_reds_tables.py)
           column is indexed by the VAL0 estimate, the others by the VAL one
     RECV  per player count, exchange count and the giver's bid (6 = not known): the mean
           value of one card received in the exchange, in hundredths; RECV0 in VAL0 terms
+          (recv.py: read by the bid and the pass only)
 The bid and the pass read them through core/games/reds/choice.py (loaded only for those
 decisions); what stays here is what the card play also reads: the estimate functions
 take per-suit masks and allocate nothing, so the play search can model a hidden bid per
