@@ -128,6 +128,16 @@ class PackedLog:
         self._counts[-1] += 1
         self._len += 1
 
+    def clear(self):
+        """Forget every entry (the app drops a finished hand's events once shown:
+        core.app.forget_shown_events); the chunks go back to the heap."""
+        self._chunks = []
+        self._fill = []
+        self._counts = []
+        self._len = 0
+        self._strings = []
+        self._at = [0, 0, 0, 0]
+
     # -- decoding ----------------------------------------------------------------------
     def _decode_items(self, chunk, pos):
         n = chunk[pos]

@@ -1,6 +1,7 @@
 """core/packed_log.py keeps every entry it is given: random tuples (the pair fast path,
 bigger ints, negatives, strings, None, bools, nested tuples) read back equal by iteration,
 indexing and ==."""
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from core.packed_log import PackedLog
@@ -62,3 +63,18 @@ def test_reads_in_any_order_between_appends(log_entries, steps):
             i = where % n
             assert log[i] == log_entries[i]
             assert log[n - 1] == log_entries[n - 1]
+
+
+def test_clear_forgets_every_entry_and_the_log_goes_on():
+    log = PackedLog()
+    for i in range(200):                    # several chunks, and an index read in the last
+        log.append(("play", i % 4, i, "x%d" % (i % 3)))
+    assert log[150] == ("play", 2, 150, "x0")
+    log.clear()
+    assert len(log) == 0 and list(log) == [] and log._chunks == []
+    with pytest.raises(IndexError):
+        log[0]
+    log.append(("trick", 1, 2))
+    log.append(("score", -3, None))
+    assert len(log) == 2 and log[1] == ("score", -3, None) and log[0] == ("trick", 1, 2)
+    assert list(log) == [("trick", 1, 2), ("score", -3, None)]

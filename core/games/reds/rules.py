@@ -64,6 +64,7 @@ class Reds(Game):
     RULES_VERSION = 1
     PLAYERS = reds_options.PLAYERS
     OPTIONS = reds_options.OPTIONS   # the table lives in core/games/reds/options.py
+    FORGET_SHOWN_EVENTS = True      # (screen.py's intro reads the first draws, before any action)
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):

@@ -32,6 +32,7 @@ class SpeedRun(Game):
     RULES_VERSION = 1
     PLAYERS = options.PLAYERS
     OPTIONS = options.OPTIONS   # core/games/speedrun/options.py (rulings SR-1, SR-9)
+    FORGET_SHOWN_EVENTS = True
 
     # -- set-up --------------------------------------------------------------------------
     def _setup(self):
