@@ -337,7 +337,7 @@ class App:
             self.saver.after_action()       # saves when a trick or hand just ended
         if flags & (TRICK_END | HAND_END) and self.on_safe_point is not None:
             self.on_safe_point(g)
-        if flags & HAND_END and g.FORGET_SHOWN_EVENTS:
+        if flags & (TRICK_END | HAND_END) and g.FORGET_SHOWN_EVENTS:
             forget_shown_events(g)
         if flags & (TRICK_END | HAND_END | GAME_END):
             # Keep the finished trick on the table; the new state shows after the hold.
@@ -404,12 +404,15 @@ class App:
 
 
 def forget_shown_events(g):
-    """Drop a finished hand's events (Speed Run's, Reds'; Game.FORGET_SHOWN_EVENTS): the
-    table has shown them and the hand's summary is in App.hand_events, while a whole
-    game's log would grow through the game (Reds 4p: 2 KB of chunks at its end, the table's
-    heap peak).  `events_dropped` counts them, as Speed's own trimming does, for the readers
-    that index the log (App.apply and GameSaver).  Records hold actions, not events:
-    nothing is lost."""
+    """Drop the events of a finished trick or hand (Speed Run's, Reds';
+    Game.FORGET_SHOWN_EVENTS): the table has shown them, the saver has looked for its safe
+    point, and the hand's summary is in App.hand_events.  Kept, a hand's events grow to
+    ~1.5 KB of tuples (Speed Run) and a game's to 2 KB of chunks (Reds 4p) at the table's
+    heap peak in a hand's last tricks (docs/memory.md).  `events_dropped` counts them, as
+    Speed's own trimming does, for the readers that index the log (App.apply and
+    GameSaver).  A resumed or rejoined game is replayed with every event (_hand_so_far
+    reads them); a linked game's own copy (core/link/lockstep.py hashes its events) is
+    not this one.  Records hold actions, not events: nothing is lost."""
     n = len(g.events)
     g.events.clear()
     g.events_dropped = getattr(g, "events_dropped", 0) + n

@@ -87,9 +87,9 @@ class Game:
     NAME = "game"
     OPTIONS = ()
     RECORD_VERSION = 1
-    # True: nothing reads a finished hand's events after the table has shown them (the
-    # engine never reads its own past events), so the app drops them at each hand's end
-    # (core.app.forget_shown_events) and the log holds one hand, not the whole game.
+    # True: nothing reads a finished trick's events after the table has shown them (the
+    # engine never reads its own past events), so the app drops them at each trick's and
+    # hand's end (core.app.forget_shown_events): the log holds one trick, not the game.
     FORGET_SHOWN_EVENTS = False
 
     def __init__(self, options=None, seed=0):
