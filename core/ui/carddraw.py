@@ -42,27 +42,25 @@ def raise_px(size):
 
 _PAL_BUF = bytearray(1)
 _PAL = framebuf.FrameBuffer(_PAL_BUF, 2, 1, framebuf.GS4_HMSB)
-# One glyph at a time is copied into a scratch 1-bit framebuffer just before its blit:
-# 35 bytes of buffers instead of a framebuffer kept per suit, scale and rank character
-# (~3 KB on the unix port).  MONO_HLSB, all 8 bits of each glyph row: columns past a
+# A rank glyph is copied into a scratch 1-bit framebuffer just before its blit: 7 bytes
+# of buffer instead of a framebuffer kept per rank character (the suit pips, drawn on
+# every face, are kept: _PIPS).  MONO_HLSB, all 8 bits of each glyph row: columns past a
 # glyph's width are clear, so transparent.
 _GLYPH_H = const(7)                     # glyphs.SUIT_H == glyphs.RANK_H
-_BITS1 = bytearray(_GLYPH_H)            # scale 1: the glyph's rows as they are
-_BITS2 = bytearray(4 * _GLYPH_H)        # scale 2: two bytes a row, each row twice
+_BITS1 = bytearray(_GLYPH_H)            # the glyph's rows as they are (ranks: scale 1 only)
 _GLYPH1 = framebuf.FrameBuffer(_BITS1, 8, _GLYPH_H, framebuf.MONO_HLSB)
-_GLYPH2 = framebuf.FrameBuffer(_BITS2, 16, 2 * _GLYPH_H, framebuf.MONO_HLSB)
 # Each 4-bit nibble with every bit doubled (0b1010 -> 0b11001100): a row at scale 2.
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
-def _fill(bits, rows, scale):
-    """The glyphs bitmap `rows` into `bits`, a glyph buffer of `scale`."""
+def _fill(bits, rows, at, scale):
+    """The glyphs bitmap at `rows[at:]` into `bits`, a glyph buffer of `scale`."""
     if scale == 1:
         for gy in range(_GLYPH_H):
-            bits[gy] = rows[gy]
+            bits[gy] = rows[at + gy]
         return
     for gy in range(_GLYPH_H):
-        r = rows[gy]
+        r = rows[at + gy]
         hi = _DOUBLED[r >> 4]
         lo = _DOUBLED[r & 15]
         i = 4 * gy
@@ -70,13 +68,10 @@ def _fill(bits, rows, scale):
         bits[i + 1] = bits[i + 3] = lo
 
 
-def _glyph(rows, scale):
-    """The scratch framebuffer of `scale` holding the glyphs bitmap `rows`."""
-    if scale == 1:
-        _fill(_BITS1, rows, 1)
-        return _GLYPH1
-    _fill(_BITS2, rows, 2)
-    return _GLYPH2
+def _glyph(rows, at):
+    """The scratch framebuffer holding the glyphs bitmap at `rows[at:]`, at scale 1."""
+    _fill(_BITS1, rows, at, 1)
+    return _GLYPH1
 
 
 # The suit pips, kept per scale once drawn (at most 4 suits x 2 scales, ~0.6 KB on a
@@ -90,7 +85,7 @@ def _pip(suit, scale):
     g = cache.get(suit)
     if g is None:
         bits = bytearray(_GLYPH_H if scale == 1 else 4 * _GLYPH_H)
-        _fill(bits, glyphs.SUITS[suit], scale)
+        _fill(bits, glyphs.SUIT_BITS, glyphs.suit_at(suit), scale)
         g = cache[suit] = framebuf.FrameBuffer(bits, 8 * scale, scale * _GLYPH_H, framebuf.MONO_HLSB)
     return g
 
@@ -102,16 +97,16 @@ def _blit(fb, glyph, x, y, col):
 
 
 def draw_pip(fb, suit, x, y, col, scale=1):
-    """A suit symbol (glyphs.SUITS[suit]) at (x, y): glyphs.draw's pixels, one blit."""
+    """A suit symbol (glyphs.draw_suit's) at (x, y): glyphs.draw's pixels, one blit."""
     _blit(fb, _pip(suit, scale), x, y, col)
 
 
 def _rank(fb, label, x, y, col):
     """glyphs.draw_rank by blits."""
     for ch in label:
-        gw, rows = glyphs.RANKS[ch]
-        _blit(fb, _glyph(rows, 1), x, y, col)
-        x += gw + 1
+        i = glyphs.rank_index(ch)
+        _blit(fb, _glyph(glyphs.RANK_BITS, 7 * i), x, y, col)
+        x += glyphs.RANK_WIDTHS[i] + 1
 
 
 def _body(fb, x, y, w, h, face, edge):

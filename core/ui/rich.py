@@ -49,9 +49,7 @@ def draw(fb, s, x, y, col, max_w=10000):
             i = j
             continue
         suit = s[i + 1]
-        bits = glyphs.SUITS.get(suit)
-        if bits is not None:
-            glyphs.draw(fb, bits, x, y, RED if suit in glyphs.RED_SUITS else col)
+        glyphs.draw_suit(fb, suit, x, y, RED if suit in glyphs.RED_SUITS else col)
         i += 2
         x += 8
     if cut and x <= end:

@@ -200,7 +200,7 @@ def test_expand_rows_pair_table_matches_pixel_routine():
 
 def _rich_by_char(fb, s, x, y, col, max_w=10000):
     """The reference for core.ui.rich.draw: one cell at a time, "^X" a suit symbol drawn
-    by glyphs.draw (nothing for an unknown X), a final "^" plain text; text that does
+    by glyphs.draw_suit (nothing for an unknown X), a final "^" plain text; text that does
     not fit max_w gives up its last cell to an ellipsis."""
     from core.ui import glyphs, text
     from core.ui.palette import RED
@@ -210,9 +210,7 @@ def _rich_by_char(fb, s, x, y, col, max_w=10000):
     k = len(s)
     while i < k and x + 8 <= end:
         if s[i] == "^" and i + 1 < k:
-            bits = glyphs.SUITS.get(s[i + 1])
-            if bits is not None:
-                glyphs.draw(fb, bits, x, y, RED if s[i + 1] in glyphs.RED_SUITS else col)
+            glyphs.draw_suit(fb, s[i + 1], x, y, RED if s[i + 1] in glyphs.RED_SUITS else col)
             i += 2
         else:
             fb.text(s[i], x, y, col)
