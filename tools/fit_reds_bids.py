@@ -18,6 +18,7 @@ import sys
 import tools  # noqa: F401
 from core.registry import game_class
 from core.games.reds import eval as ev
+from core.games.reds.defs import anti_of
 from core.games.reds.bidread import LIK_STEP, LIK_N
 from tools.arena import bot_for
 from tools.play import run_game
@@ -35,7 +36,7 @@ class _Recorder:
             m = [0, 0, 0, 0]
             for c in obs["hand"]:
                 m[c >> 4] |= 1 << (c & 15)
-            self.out.append((obs["bids"][obs["seat"]], ev.estimate(m, obs["n_players"], ev.anti_of(obs))))
+            self.out.append((obs["bids"][obs["seat"]], ev.estimate(m, obs["n_players"], anti_of(obs))))
         return self.bot.choose(obs)
 
 

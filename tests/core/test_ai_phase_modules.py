@@ -57,13 +57,38 @@ def test_steppingstones_choice_only_while_deciding():
                 "core.games.steppingstones.hist"), ("bid", "rank", "trump"), 2)
 
 
+_REDS_ESTIMATES = ("core.games.reds.eval", "core.games.reds.table")
+
+
 def test_reds_choice_only_while_deciding():
     """The bid and the pass (core/games/reds/choice.py, with the received cards' values
     in recv.py: they were in its eval.py and table.py, which the card play also reads,
-    so they stayed loaded through card play)."""
+    so they stayed loaded through card play), and with public bids the hand estimates
+    too (eval.py, table.py: the card play reads them only to model a hidden bid)."""
     ais = [RedsAI(11 + s, budget=40) for s in range(4)]
-    seen = _play_hands(Reds({"players": 4}, 5), ais, ("core.games.reds.choice", "core.games.reds.recv"),
-                       ("bid", "exchange", "reveal"), 3, "round",
-                       ("ExchangePlan", "make_plan", "choose_bid", "bid_shift", "RECV"))
+    seen = _play_hands(Reds({"players": 4}, 5), ais, ("core.games.reds.choice", "core.games.reds.recv")
+                       + _REDS_ESTIMATES, ("bid", "exchange", "reveal"), 3, "round",
+                       ("ExchangePlan", "make_plan", "choose_bid", "bid_shift", "RECV", "VAL", "model_bid"))
     assert "bid" in seen and "exchange" in seen, seen
+
+
+def test_reds_card_play_models_hidden_bids_with_the_estimates():
+    """With hidden bids the card play loads the hand estimates to model the bids it
+    cannot see, and a decision before play drops them again."""
+    ais = [RedsAI(11 + s, budget=40) for s in range(4)]
+    game = Reds({"players": 4, "hidden_bids": True}, 5)
+    phases = []
+    while game.observation(0)["round"] < 3:
+        seat = game.to_move()[0]
+        obs = game.observation(seat)
+        game.apply(seat, ais[seat].choose(obs))
+        if len(obs["legal"]) > 1:
+            loaded = [m for m in _REDS_ESTIMATES if m in sys.modules]
+            if obs["phase"] == "play":
+                assert loaded == list(_REDS_ESTIMATES), obs["round"]
+            else:
+                assert loaded == [], (obs["phase"], obs["round"])
+            phases.append(obs["phase"])
+    assert "play" in phases and "bid" in phases, phases
+    sliced.drop_idle()
 

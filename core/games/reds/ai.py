@@ -13,8 +13,11 @@ from core.loop import drop_modules
 
 # Imported for each decision before play (the idle search set dropped first) and dropped
 # after it, so that it and the card-play search are never on the heap together, nor is it
-# while a player thinks (docs/memory.md); with it its table of received cards' values.
-CHOICE = ("core.games.reds.choice", "core.games.reds.recv")
+# while a player thinks (docs/memory.md); with it its table of received cards' values and
+# the hand estimates it reads (eval.py, table.py), which the card play loads again only
+# while a bid is hidden (core/games/reds/play.py).
+CHOICE = ("core.games.reds.choice", "core.games.reds.recv", "core.games.reds.eval",
+          "core.games.reds.table")
 
 # Weight (quarters of our own points) of the receiver's expected loss when passing: 0
 # since issue #17 (with 2, a nil bidder kept its riskiest cards to spoil the receiver;

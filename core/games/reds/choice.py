@@ -15,7 +15,7 @@ card, or takes back a chosen card that is not in it.
 from micropython import const
 
 from core.games.reds import eval as ev
-from core.games.reds.defs import GIVE_BASE, UNGIVE_BASE
+from core.games.reds.defs import GIVE_BASE, UNGIVE_BASE, anti_of
 try:
     from core.games.reds import recv as _R    # RECV, RECV0: dropped with this module
 except ImportError:   # only while tools/gen_reds_tables.py makes the first table
@@ -188,7 +188,7 @@ def plan(obs, spoil):
         if bids[giver] is not None and giver != seat:
             giver_bid = bids[giver]
         receiver_bid = bids[to]
-    return make_plan(n, sorted(obs["hand"]), ev.anti_of(obs), k, giver_bid, receiver_bid, spoil,
+    return make_plan(n, sorted(obs["hand"]), anti_of(obs), k, giver_bid, receiver_bid, spoil,
                      bid_shift(n, bids, seat))
 
 

@@ -26,3 +26,12 @@ OVER = "over"
 
 def suit_letter(suit):
     return None if suit == NO_SUIT else REDS_DECK.suits[suit]
+
+
+def anti_of(obs):
+    """The observation's anti-trump suit (Spades 1, Clubs 2), NO_SUIT in a round without
+    one: what the AI's bid, pass and card play read."""
+    a = obs["anti"]
+    if a is None:
+        return NO_SUIT
+    return 1 if a == "S" else 2

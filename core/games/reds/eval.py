@@ -18,7 +18,6 @@ sampled deal (model_bid).
 """
 from micropython import const
 
-from core.trick import NO_SUIT
 try:
     from core.games.reds import table as _T
 except ImportError:   # only while tools/gen_reds_tables.py makes the first table
@@ -88,8 +87,3 @@ def model_bid(n, est, est0):
     return best
 
 
-def anti_of(obs):
-    a = obs["anti"]
-    if a is None:
-        return NO_SUIT
-    return 1 if a == "S" else 2

@@ -6,7 +6,7 @@ R-3), the cards this seat passed (known to sit in the receiver's hand until play
 tricks won and the bids.  The unseen cards are dealt to the other seats and to the rest
 of the pack (a holder with no voids).  Per sampled deal, `determinize` puts the known
 passed cards back into the receiver's hand and, with hidden bids, models each unknown
-bid from the sampled hand (core.games.reds.eval.model_bid).  `utility` is the seat's round
+bid from the sampled hand (core.games.reds.eval.model_bid, imported only then).  `utility` is the seat's round
 points (its team's with partnerships, R-7) against the other seats' mean.  The playout
 policy is the simulator's goal policy, made partner-aware by RedsSim.
 """
@@ -18,7 +18,7 @@ from core.games.reds.rules import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
 from core.ai.pimc import Pimc, distinct
-from core.games.reds import eval as ev
+from core.games.reds.defs import anti_of
 
 NO_MATE = const(255)
 # Utility weight of the other seats' points, in quarters of the weight of our own (per
@@ -122,6 +122,7 @@ class RedsPlay:
         self.team = bytearray(n)         # 1 for our side (us and our partner)
         self.n_ours = 1
         self.weigh = False               # this decision's samples read the public bids
+        self.ev = None                   # core.games.reds.eval while a bid is hidden
         self.reader = None
         if mcmc_steps:     # loaded only when the samples read the bids (off: MCMC_STEPS)
             from core.games.reds.bidread import BidReader
@@ -133,7 +134,7 @@ class RedsPlay:
         n = self.n
         me = obs["seat"]
         self.me = me
-        anti = ev.anti_of(obs)
+        anti = anti_of(obs)
         self.anti = anti
         sim = self.sim
         sim.set_rules(0, anti)
@@ -193,11 +194,19 @@ class RedsPlay:
             vs.append(0)
         self.sampler.setup(unknown, caps, vs)
         bids = obs["bids"]
+        hidden = False
         for s in range(n):
             b = bids[s]
             self.model[s] = 1 if b is None else 0
             self.bid[s] = 0 if b is None else b
             sim.goal[s] = self.bid[s]
+            hidden = hidden or b is None
+        # The hand estimates (eval.py, with its tables: ~2.5 KB) model hidden bids only:
+        # a game with public bids never loads them in card play (docs/memory.md).
+        self.ev = None
+        if hidden:
+            from core.games.reds import eval as ev
+            self.ev = ev
         self.weigh = self.reader is not None and self.reader.setup(self, bids)
         return distinct(sorted(obs["legal"]), seen, trick)
 
@@ -247,6 +256,7 @@ class RedsPlay:
                 full[0] = h[0] | pb[j]
                 full[1] = h[1] | pb[j + 1]
                 full[2] = h[2] | pb[j + 2]
+                ev = self.ev
                 b = ev.model_bid(n, ev.estimate(full, n, self.anti), ev.estimate(full, n, self.anti, True))
                 self.bid[o] = b
                 sim.goal[o] = b
