@@ -49,10 +49,6 @@ def round_points(bid, took):
     return took
 
 
-def _is_card(a):
-    return 0 <= a < 64 and (a >> SUIT_SHIFT) < 3 and (a & RANK_MASK) < 13
-
-
 def _mask_count(hand):
     return popcount(hand[0]) + popcount(hand[1]) + popcount(hand[2])
 
@@ -459,17 +455,8 @@ class Reds(Game):
 
     # -- action names --------------------------------------------------------------------
     def action_label(self, action):
-        if _is_card(action):
-            return REDS_DECK.label(action)
-        if BID_BASE <= action <= BID_BASE + MAX_BID:
-            return "bid:%d" % (action - BID_BASE)
-        if action == BID_SEALED:
-            return "bid:sealed"
-        if GIVE_BASE <= action < UNGIVE_BASE and _is_card(action - GIVE_BASE):
-            return "give:" + REDS_DECK.label(action - GIVE_BASE)
-        if UNGIVE_BASE <= action < UNGIVE_BASE + 64 and _is_card(action - UNGIVE_BASE):
-            return "ungive:" + REDS_DECK.label(action - UNGIVE_BASE)
-        return "?%d" % action
+        from core.games.reds.text import action_label     # records and messages only
+        return action_label(action)
 
     def parse_action(self, text):
         from core.games.reds.text import parse_action
