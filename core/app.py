@@ -443,8 +443,8 @@ def guarded_step(boot, now, seed=None):
     """step() on boot.app, but what escapes a pass (a MemoryError on a full heap, or a
     bug) does not end the device loop: boot.app is dropped (its memory with it, since the
     loop keeps the app only there), core.ui.crash says what happened, and the next button
-    press starts the app again from the last save (restart()).  boot.app is None while the
-    crash page is up."""
+    press starts the app again from the last save (core.ui.crash.start_again).  boot.app
+    is None while the crash page is up."""
     app = boot.app
     if app is not None:
         try:
@@ -459,33 +459,8 @@ def guarded_step(boot, now, seed=None):
             from core.ui.crash import crashed
             crashed(boot, exc, linked)
             return
-    hw = boot.hw
-    hw.poll(now)
-    ev = hw.buttons.get()
-    pressed = False
-    while ev >= 0:
-        pressed = pressed or keys.kind_of(ev) == keys.PRESS
-        ev = hw.buttons.get()
-    if pressed:
-        boot.app = restart(boot, seed)
-
-
-def restart(boot, seed=None):
-    """A fresh app after a crash, as after a power cycle: a board resets (the cleanest
-    heap); elsewhere the game modules go, the save is read again and a new app starts
-    (it offers "Continue game?" for a saved game)."""
-    try:
-        import machine
-        machine.reset()
-    except (ImportError, AttributeError):
-        pass
-    from core.boot import restore
-    if boot.resident is not None:
-        unload_except(boot.resident)
-    boot.notices = []
-    boot.saved_game = None
-    restore(boot, boot.store)
-    return make_app(boot, seed)
+    from core.ui.crash import start_again      # the crash page is up: a press leaves it
+    start_again(boot, now, seed, make_app)
 
 
 def run(boot, seed=None):

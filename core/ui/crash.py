@@ -5,14 +5,14 @@ heap, or a bug), drops the app and calls crashed(): the player reads what happen
 became of the game in progress: safe in its last save (saves are written at every trick
 and hand end, Speed at every round end, so at most the current trick is replayed), or its
 save damaged, or a linked game (not saved on the unit: it is joined again).  Any button
-then starts the app again (core.app.restart), which offers a saved game.
+then starts the app again (start_again), which offers a saved game.
 
 Drawing uses only what is already in memory: the screen buffer allocated at boot and the
 text and widget modules the menu uses.
 """
 from micropython import const
 
-from core.ui import rich, text
+from core.ui import keys, rich, text
 from core.ui.palette import FELT, FELT_DARK, ORANGE, TEXT
 from core.ui.widgets import hint_line, title_bar
 
@@ -90,3 +90,32 @@ def crashed(boot, exc, linked=False):
     d = getattr(boot.hw, "display", None)
     if d is not None:
         d.show(boot.screen, boot.hw.lut)
+
+
+def start_again(boot, now, seed, make_app):
+    """While the crash page is up (core.app.guarded_step): at a button press, a fresh app
+    (`make_app(boot, seed)`) as after a power cycle: a board resets (the cleanest heap);
+    elsewhere the game modules go, the save is read again and the new app offers
+    "Continue game?" for a saved game."""
+    hw = boot.hw
+    hw.poll(now)
+    ev = hw.buttons.get()
+    pressed = False
+    while ev >= 0:
+        pressed = pressed or keys.kind_of(ev) == keys.PRESS
+        ev = hw.buttons.get()
+    if not pressed:
+        return
+    try:
+        import machine
+        machine.reset()
+    except (ImportError, AttributeError):
+        pass
+    from core.boot import restore
+    from core.loop import unload_except
+    if boot.resident is not None:
+        unload_except(boot.resident)
+    boot.notices = []
+    boot.saved_game = None
+    restore(boot, boot.store)
+    boot.app = make_app(boot, seed)
