@@ -5,7 +5,14 @@ init commands) and keeps the panel's memory as RGB565, so the host shows exactly
 the driver transmitted: a region the dirty tracking forgot stays stale here too.  It
 counts the bytes on the wire, commands included, for benchmarks.
 """
-from core.ui.palette import rgb888_of_565
+
+def rgb888_of_565(c):
+    """The colour a panel shows for an RGB565 value (bits replicated into the low bits):
+    the host's pictures of the screen (the device never needs it)."""
+    r = (c >> 11) & 0x1F
+    g = (c >> 5) & 0x3F
+    b = c & 0x1F
+    return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
 
 _CASET = 0x2A
 _RASET = 0x2B

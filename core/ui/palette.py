@@ -47,14 +47,6 @@ def rgb565(r, g, b):
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 
-def rgb888_of_565(c):
-    """The colour a panel shows for an RGB565 value (bits replicated into the low bits)."""
-    r = (c >> 11) & 0x1F
-    g = (c >> 5) & 0x3F
-    b = c & 0x1F
-    return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
-
-
 def rgb(i):
     """Colour i as (r, g, b)."""
     return _RGB[3 * i], _RGB[3 * i + 1], _RGB[3 * i + 2]

@@ -11,11 +11,12 @@ import pytest
 
 from core.ui import palette
 from drivers import host_png
+from drivers.host_panel import rgb888_of_565
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 OUT = os.path.join(ROOT, "out")
-PALETTE = [palette.rgb888_of_565(palette.rgb565(*c)) for c in palette.RGB]
+PALETTE = [rgb888_of_565(palette.rgb565(*c)) for c in palette.RGB]
 
 
 def rgb_of(gs4, w, h):

@@ -51,7 +51,8 @@ def test_speed_full_game_through_buttons_on_the_panel():
     finished(h, ok, states)
     # the emulated panel shows exactly the screen: nothing the dirty tracking forgot
     panel = h.display.rgb888()
-    from core.ui.palette import RGB, rgb565, rgb888_of_565
+    from core.ui.palette import RGB, rgb565
+    from drivers.host_panel import rgb888_of_565
     scr = h.screen
     for y in range(0, scr.height, 3):
         for x in range(0, scr.width, 3):
@@ -64,7 +65,8 @@ def test_turn_based_table_panel_matches_screen_after_every_update():
     """Reds through the real ST7789 driver: after each key press and tick the panel equals
     the screen buffer, so a card played sends every pixel that changed."""
     h = Headless("lcd13", 7, panel=True, step=100)
-    from core.ui.palette import RGB, rgb565, rgb888_of_565
+    from core.ui.palette import RGB, rgb565
+    from drivers.host_panel import rgb888_of_565
     lut = [rgb888_of_565(rgb565(*c)) for c in RGB]
     checks = [0]
 

@@ -22,7 +22,8 @@ import threading
 
 import pytest
 
-from core.ui.palette import lut565, rgb888_of_565
+from core.ui.palette import lut565
+from drivers.host_panel import rgb888_of_565
 from tools import build_web
 from tools.golden_screens import read_indexed
 

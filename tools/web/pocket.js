@@ -142,7 +142,7 @@ const rgb = new Uint8Array(48);
 
 pocket.palette = (addr, n) => {
   // RGB565 big-endian pairs (core.ui.palette.lut565) -> the colour the panel shows
-  // (core.ui.palette.rgb888_of_565: the bits replicated into the low bits)
+  // (drivers.host_panel.rgb888_of_565: the bits replicated into the low bits)
   const hh = heap();
   for (let i = 0; i < n / 2; i++) {
     const c = (hh[addr + 2 * i] << 8) | hh[addr + 2 * i + 1];
