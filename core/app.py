@@ -177,27 +177,6 @@ class App:
         if self._resident is not None:
             unload_except(self._resident)
 
-    def _hand_so_far(self):
-        """The summary events of the hand in progress (for its results page), read back
-        from the game's log: those after the last hand end and its batch."""
-        g = self.game
-        t = self.table
-        summary = getattr(t, "SUMMARY_EVENTS", ())
-        ends = getattr(t, "HAND_EVENTS", ())
-        n = len(g.events)                # (a log that drops old events keeps the recent)
-        start = 0
-        for i in range(n):
-            if g.events[i][0] in ends:
-                start = i + 1
-        if start:
-            while start < n and g.events[start][0] in summary:
-                start += 1              # the rest of the batch that ended that hand
-        out = []
-        for i in range(start, n):
-            if g.events[i][0] in summary:
-                out.append(g.events[i])
-        return out
-
     def _begin(self, game, seed):
         """Seat the players at `game` and build its table (core/app_start.py)."""
         from core.app_start import begin
@@ -410,7 +389,7 @@ def forget_shown_events(g):
     ~1.5 KB of tuples (Speed Run) and a game's to 2 KB of chunks (Reds 4p) at the table's
     heap peak in a hand's last tricks (docs/memory.md).  `events_dropped` counts them, as
     Speed's own trimming does, for the readers that index the log (App.apply and
-    GameSaver).  A resumed or rejoined game is replayed with every event (_hand_so_far
+    GameSaver).  A resumed or rejoined game is replayed with every event (app_resume.hand_so_far
     reads them); a linked game's own copy (core/link/lockstep.py hashes its events) is
     not this one.  Records hold actions, not events: nothing is lost."""
     n = len(g.events)

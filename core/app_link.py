@@ -35,6 +35,7 @@ decision goes to provider.submit() and shows when the link has agreed on it.
 from micropython import const
 
 from core.ui import keys
+from core.loop import drop_modules
 
 LOBBY_STATE = const(9)          # core.app.LOBBY
 _PICK = const(0)                # host: choosing the game and its options in the menu
@@ -509,7 +510,9 @@ class LinkPlay:
         self.phase = _GAME
         self.reports_seen = len(u.session.reports)
         if rejoin:
-            app.hand_events = app._hand_so_far()
+            from core.app_resume import hand_so_far
+            app.hand_events = hand_so_far(app)
+            drop_modules(("core.app_resume",))
             app.to_table()
         else:
             app.open_rules()

@@ -3,9 +3,9 @@ way back to its table (core/app.py App(saved=...): the save read at boot, or aft
 
 A module of its own because only a start-up with a save needs it: the App imports it
 then, after its resident set is taken, so it goes with that game's modules (declined, or
-played to its end) and no other game carries this code.
+played to its end) and no other game carries this code.  A linked unit that joins a game
+again reads the hand so far through it too (core/app_link.py).
 """
-from core.gameinfo import TITLES
 
 
 def resumable(saved):
@@ -25,6 +25,7 @@ def draw_question(app):
     from core.ui import text
     from core.ui.palette import FELT, FELT_DARK, TEXT
     from core.ui.widgets import hint_line, title_bar
+    from core.gameinfo import TITLES
     meta, game = app.saved
     s = app.screen
     s.clear(FELT)
@@ -77,5 +78,28 @@ def resume(app):
         app.menu.status = "saved game cannot continue: %s" % exc
         app.menu_view.draw()
         return
-    app.hand_events = app._hand_so_far()
+    app.hand_events = hand_so_far(app)
     app.to_table()
+
+
+def hand_so_far(app):
+    """The summary events of the hand in progress (for its results page), read back from
+    the log of a game just rebuilt from its record: those after the last hand end and its
+    batch."""
+    g = app.game
+    t = app.table
+    summary = getattr(t, "SUMMARY_EVENTS", ())
+    ends = getattr(t, "HAND_EVENTS", ())
+    n = len(g.events)                # (a log that drops old events keeps the recent)
+    start = 0
+    for i in range(n):
+        if g.events[i][0] in ends:
+            start = i + 1
+    if start:
+        while start < n and g.events[start][0] in summary:
+            start += 1              # the rest of the batch that ended that hand
+    out = []
+    for i in range(start, n):
+        if g.events[i][0] in summary:
+            out.append(g.events[i])
+    return out

@@ -455,8 +455,18 @@ class Reds(Game):
 
     # -- action names --------------------------------------------------------------------
     def action_label(self, action):
-        from core.games.reds.text import action_label     # records and messages only
-        return action_label(action)
+        is_card = REDS_DECK.is_card
+        if is_card(action):
+            return REDS_DECK.label(action)
+        if BID_BASE <= action <= BID_BASE + MAX_BID:
+            return "bid:%d" % (action - BID_BASE)
+        if action == BID_SEALED:
+            return "bid:sealed"
+        if GIVE_BASE <= action < UNGIVE_BASE and is_card(action - GIVE_BASE):
+            return "give:" + REDS_DECK.label(action - GIVE_BASE)
+        if UNGIVE_BASE <= action < UNGIVE_BASE + 64 and is_card(action - UNGIVE_BASE):
+            return "ungive:" + REDS_DECK.label(action - UNGIVE_BASE)
+        return "?%d" % action
 
     def parse_action(self, text):
         from core.games.reds.text import parse_action

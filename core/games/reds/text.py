@@ -1,7 +1,7 @@
 """Reds texts that only tools and error paths need, kept out of core/games/reds/rules.py so that a
 game in progress does not hold them in RAM: why an action is illegal (the engine's
 message and the player's sentence, core/refusal.py), parsing action names, the list of
-every action id and their names (see docs/records.md)."""
+every action id (see docs/records.md)."""
 from micropython import const
 
 from core.cards import REDS_DECK, hand_has, rich_card
@@ -74,22 +74,6 @@ def reason(game, seat, action):
             label, seat, _SUIT_NAMES[led]), "Follow suit: play a %s" % suit_word(REDS_DECK.suits[led]))
     # A bid is refused only when the seat has already bid (not a decider then) or range.
     return (R_OTHER, "%s is not legal for seat %d now" % (label, seat), NOT_NOW)
-
-
-def action_label(action):
-    """The record's name of an action: "7D", "bid:2", "bid:sealed", "give:7D", "ungive:7D"
-    ("?N" for no action of the game)."""
-    if REDS_DECK.is_card(action):
-        return REDS_DECK.label(action)
-    if BID_BASE <= action <= BID_BASE + MAX_BID:
-        return "bid:%d" % (action - BID_BASE)
-    if action == BID_SEALED:
-        return "bid:sealed"
-    if GIVE_BASE <= action < UNGIVE_BASE and REDS_DECK.is_card(action - GIVE_BASE):
-        return "give:" + REDS_DECK.label(action - GIVE_BASE)
-    if UNGIVE_BASE <= action < UNGIVE_BASE + 64 and REDS_DECK.is_card(action - UNGIVE_BASE):
-        return "ungive:" + REDS_DECK.label(action - UNGIVE_BASE)
-    return "?%d" % action
 
 
 def parse_action(text):
