@@ -389,9 +389,9 @@ def forget_shown_events(g):
     ~1.5 KB of tuples (Speed Run) and a game's to 2 KB of chunks (Reds 4p) at the table's
     heap peak in a hand's last tricks (docs/memory.md).  `events_dropped` counts them, as
     Speed's own trimming does, for the readers that index the log (App.apply and
-    GameSaver).  A resumed or rejoined game is replayed with every event (app_resume.hand_so_far
-    reads them); a linked game's own copy (core/link/lockstep.py hashes its events) is
-    not this one.  Records hold actions, not events: nothing is lost."""
+    GameSaver).  A resumed or rejoined game is replayed with every event
+    (app_resume.hand_so_far reads them); a linked game's own copy (core/link/lockstep.py
+    hashes its events) is not this one.  Records hold actions, not events: nothing is lost."""
     n = len(g.events)
     g.events.clear()
     g.events_dropped = getattr(g, "events_dropped", 0) + n
