@@ -31,7 +31,7 @@ GAMES = ("speedrun", "steppingstones", "reds", "speed")
 SEATS = {"speedrun": 2, "steppingstones": 2, "reds": 3, "speed": 1}    # AI seats
 # The app's own live peak as installed (app_peak: peak_alloc without the measuring
 # script's ~15 KB), KB: issue #19 item 3's 150 KB, or today's figure plus ~2 KB where
-# that is lower (docs/memory.md: 148.3, 148.1, 149.6, 135.1 KB on 2026-11-25, from 166.3,
+# that is lower (docs/memory.md: 148.3, 148.1, 149.7, 135.1 KB on 2026-11-25, from 166.3,
 # 167.0, 169.8, 147.0 before the cut).
 APP_PEAK_KB = {"speedrun": 150, "steppingstones": 150, "reds": 150, "speed": 138}
 

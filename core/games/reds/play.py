@@ -14,6 +14,7 @@ from array import array
 
 from micropython import const
 
+from core.cards import popcount
 from core.games.reds.rules import round_points
 from core.ai.sim import TrickSim
 from core.ai.sampler import HandSampler
@@ -87,14 +88,6 @@ class RedsSim(TrickSim):
             if self.won[p] < self.goal[p]:
                 return False
         return want
-
-
-def _bits(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 class RedsPlay:
@@ -277,5 +270,5 @@ class RedsPlay:
 def _count(masks, seat):
     """Cards in `seat`'s suit masks of a per-seat array (4 masks per seat)."""
     j = 4 * seat
-    return _bits(masks[j]) + _bits(masks[j + 1]) + _bits(masks[j + 2])
+    return popcount(masks[j]) + popcount(masks[j + 1]) + popcount(masks[j + 2])
 

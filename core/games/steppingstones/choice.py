@@ -26,6 +26,7 @@ from micropython import const
 
 from core.games.steppingstones.rules import (KIND_NAMES, BID_BASE, PASS, RANK_1HIGH, RANK_9HIGH,
                                              REDO_BASE, TRUMP_BASE)
+from core.cards import popcount
 from core.games.steppingstones import eval as ev
 from core.games.steppingstones.eval import (KIND_PROPS, K_LOSE, K_MUSTBEAT, K_SLALOM, K_TRUMP,
                                             N_BUCKETS, N_RESULTS)
@@ -47,17 +48,9 @@ _TRUMP = b"\x0a\x08\x07\x06\x05\x04\x04\x03\x03"
 _DANGER = b"\x09\x06\x04\x03\x02\x01\x00"
 
 
-def _count(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 def _win_suit(m, low, is_trump):
     """Tenths of tricks from one suit's cards, by the higher cards others hold."""
-    length = _count(m)
+    length = popcount(m)
     v = 0
     held = 0       # my cards above the current place
     for place in range(8, -1, -1):
@@ -83,7 +76,7 @@ def _lose_suit(m, low):
             higher = 8 - place - held
             v += _DANGER[higher if higher < 6 else 6]
             held += 1
-    length = _count(m)
+    length = popcount(m)
     if length > 3:
         v += (length - 3) * 3   # long suits get forced late
     return v
@@ -105,7 +98,7 @@ def estimate(kind, hand, low, trump):
             est += est // 4
         est -= voids * 4
         return est if est > 0 else 0
-    trumps = _count(hand[trump]) if 0 <= trump < 4 else 0
+    trumps = popcount(hand[trump]) if 0 <= trump < 4 else 0
     for s in range(4):
         m = hand[s]
         if props & K_SLALOM:
@@ -115,7 +108,7 @@ def estimate(kind, hand, low, trump):
             continue
         est += _win_suit(m, low, s == trump)
         if s != trump:
-            length = _count(m)
+            length = popcount(m)
             if trumps >= 3 and length <= 1:
                 est += 6 if length == 0 else 3   # ruffing
             if trumps == 0 and length > 4:
